@@ -1,0 +1,176 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { authRoutes } from './auth/routes.ts';
+import { companyRoutes } from './companies/routes.ts';
+import type { AppConfig } from './config.ts';
+import { contactRoutes } from './contact/routes.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { installAuthHook } from './http/auth-hook.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createDatabaseRateLimiter, createRedisRateLimiter } from './rate-limit/rate-limiter.ts';
+import { turbineRoutes } from './turbines/routes.ts';
+import { userRoutes } from './users/routes.ts';
+
+export interface BuildOptions {
+  /** injectable clock for tests */
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** every API route as registered, for the authorization matrix and the docs */
+    apiRoutes: RegisteredRoute[];
+  }
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+/** Paths and query strings can carry secrets (reset tokens, signed URLs): logs keep the path only. */
+function safeUrl(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : `${url.slice(0, q)}?…`;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false || config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], remove: true },
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: safeUrl(req.url), ip: req.ip }),
+            },
+          },
+    bodyLimit: config.limits.jsonBodyBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    database,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
+    limiter: redis ? createRedisRateLimiter(redis) : createDatabaseRateLimiter(database.db),
+    now: options.now ?? (() => new Date()),
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('apiRoutes', [] as RegisteredRoute[]);
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    redis?.disconnect();
+    await database.close();
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  installErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Windscope API',
+        version: '0.1.0',
+        description: 'Turbines, inspection photos, reports, comments, partners and users.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRoute', (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) {
+          if (method === 'HEAD' || method === 'OPTIONS') continue;
+          app.apiRoutes.push({ method, url: route.url, public: Boolean(route.config?.public) });
+        }
+      });
+      installAuthHook(api, ctx);
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      api.get('/health', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+        const ok = await ctx.database.ping();
+        return reply.status(ok ? 200 : 503).send({ success: ok, data: { database: ok ? 'up' : 'down' } });
+      });
+      await authRoutes(api, ctx);
+      await companyRoutes(api, ctx);
+      await userRoutes(api, ctx);
+      await turbineRoutes(api, ctx);
+      await contactRoutes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}
+
+/** The built web app: hashed assets cached for a year, index.html never cached, deep links answered with index.html. */
+async function serveWebApp(app: FastifyInstance, dist: string) {
+  if (!existsSync(path.join(dist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const candidate = path.join(dist, decodeURIComponent(url));
+    if (candidate.startsWith(dist + path.sep) && url !== '/' && existsSync(candidate) && !url.endsWith('/')) {
+      return reply.sendFile(path.relative(dist, candidate));
+    }
+    if (url.startsWith('/api/')) return reply.callNotFound();
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

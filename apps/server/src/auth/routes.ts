@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginBodySchema, passwordResetConfirmBodySchema, passwordResetRequestBodySchema, userSchema } from '@windscope/contract';
+import type { AppContext } from '../context.ts';
+import { requireAuth } from '../http/auth-hook.ts';
+import { envelope, messageOnly } from '../http/envelope.ts';
+import { localize, requestLanguage } from '../http/error-handler.ts';
+import { presentUser } from '../users/presenter.ts';
+import { confirmPasswordReset, login, logout, refresh, requestPasswordReset } from './auth-service.ts';
+
+const tokenData = z.object({ success: z.literal(true), token: z.string(), expires_at: z.string() });
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: req.ip,
+    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
+  });
+
+  r.post(
+    '/auth/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        body: loginBodySchema,
+        response: {
+          200: envelope(z.object({ token: z.string(), user: userSchema, expires_at: z.string() }), { token: z.string(), user: userSchema }),
+        },
+      },
+    },
+    async (req) => {
+      const result = await login(ctx, req.body, meta(req));
+      const data = { token: result.token, user: result.user, expires_at: result.expiresAt.toISOString() };
+      return { success: true as const, data, token: result.token, user: result.user, message: localize(req, 'LOGIN_SUCCESS') };
+    },
+  );
+
+  r.get('/auth/verify', { schema: { tags: ['auth'], response: { 200: envelope(z.object({ valid: z.literal(true) })) } } }, async () => ({
+    success: true as const,
+    data: { valid: true as const },
+  }));
+
+  r.post('/auth/logout', { schema: { tags: ['auth'], response: { 200: messageOnly } } }, async (req) => {
+    await logout(ctx, requireAuth(req).sessionId);
+    return { success: true as const, message: localize(req, 'LOGOUT_SUCCESS') };
+  });
+
+  r.post('/auth/refresh', { schema: { tags: ['auth'], response: { 200: envelope(tokenData, { token: z.string() }) } } }, async (req) => {
+    const result = await refresh(ctx, requireAuth(req), meta(req));
+    return {
+      success: true as const,
+      data: { success: true as const, token: result.token, expires_at: result.expiresAt.toISOString() },
+      token: result.token,
+    };
+  });
+
+  r.get(
+    '/auth/profile',
+    {
+      schema: {
+        tags: ['auth'],
+        response: { 200: envelope(z.object({ success: z.literal(true), user: userSchema }), { user: userSchema }) },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const user = presentUser(auth.user, auth.companyName);
+      return { success: true as const, data: { success: true as const, user }, user };
+    },
+  );
+
+  r.get(
+    '/auth/validate-session',
+    { schema: { tags: ['auth'], response: { 200: envelope(z.object({ user: userSchema }), { user: userSchema }) } } },
+    async (req) => {
+      const auth = requireAuth(req);
+      const user = presentUser(auth.user, auth.companyName);
+      return { success: true as const, data: { user }, user, message: localize(req, 'SESSION_VALID') };
+    },
+  );
+
+  r.post(
+    '/auth/password-reset',
+    { config: { public: true }, schema: { tags: ['auth'], body: passwordResetRequestBodySchema, response: { 200: messageOnly } } },
+    async (req) => {
+      await requestPasswordReset(ctx, req.body.email, { ip: req.ip, lang: requestLanguage(req) });
+      return { success: true as const, message: localize(req, 'PASSWORD_RESET_SENT'), data: { email: req.body.email } };
+    },
+  );
+
+  r.post(
+    '/auth/password-reset/confirm',
+    { config: { public: true }, schema: { tags: ['auth'], body: passwordResetConfirmBodySchema, response: { 200: messageOnly } } },
+    async (req) => {
+      await confirmPasswordReset(ctx, req.body.token, req.body.password);
+      return { success: true as const, message: localize(req, 'PASSWORD_RESET_DONE') };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'windscope';
+
+export interface TokenClaims {
+  /** session id */
+  sid: string;
+  /** user id */
+  sub: string;
+}
+
+export async function signSessionToken(secret: Uint8Array, claims: TokenClaims, expiresAt: Date): Promise<string> {
+  return new SignJWT({ sid: claims.sid })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(secret);
+}
+
+/** Verifies signature (HS256 only: 'none' and every other algorithm are refused), issuer and expiry. */
+export async function verifySessionToken(secret: Uint8Array, token: string, now: Date): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      currentDate: now,
+      requiredClaims: ['exp', 'sub', 'sid'],
+    });
+    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+    return { sid: payload.sid, sub: payload.sub };
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}

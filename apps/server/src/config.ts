@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { FILE_LIMITS } from '@windscope/contract';
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  STORAGE: z.enum(['fs', 's3']).default('fs'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Windscope <no-reply@windscope.example>'),
+  PUBLIC_URL: z.string().optional(),
+  CONTACT_INBOX: z.string().default('info@windscope.example'),
+  DEMO_SEED: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  MAX_PHOTO_MB: z.coerce
+    .number()
+    .positive()
+    .default(FILE_LIMITS.photoBytes / 1024 / 1024),
+  MAX_REPORT_MB: z.coerce
+    .number()
+    .positive()
+    .default(FILE_LIMITS.reportBytes / 1024 / 1024),
+  MAX_MEGAPIXELS: z.coerce.number().positive().default(FILE_LIMITS.maxMegapixels),
+  TRUST_PROXY: flag,
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; otherwise PGlite in dataDir ('memory://' keeps it in memory, for tests) */
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  storage: {
+    driver: 'fs' | 's3';
+    root: string;
+    s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string };
+  };
+  redisUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  publicUrl: string;
+  contactInbox: string;
+  demoSeed: boolean;
+  logLevel: string;
+  webDist: string | undefined;
+  limits: { photoBytes: number; reportBytes: number; maxMegapixels: number; jsonBodyBytes: number };
+  trustProxy: boolean;
+}
+
+/** The JWT secret: JWT_SECRET, else one generated on first run and kept in the data folder. */
+function loadJwtSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
+  if (fromEnv) return new TextEncoder().encode(fromEnv);
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const port = overrides.port ?? e.PORT;
+  const host = overrides.host ?? e.HOST;
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET is required when STORAGE=s3');
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    storage: {
+      driver: e.STORAGE,
+      root: path.join(dataDir, 'files'),
+      s3: e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    },
+    redisUrl: e.REDIS_URL,
+    jwtSecret: overrides.jwtSecret ?? loadJwtSecret(dataDir, e.JWT_SECRET),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: path.join(dataDir, 'outbox'),
+    publicUrl: (e.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, ''),
+    contactInbox: e.CONTACT_INBOX,
+    demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    limits: {
+      photoBytes: Math.round(e.MAX_PHOTO_MB * 1024 * 1024),
+      reportBytes: Math.round(e.MAX_REPORT_MB * 1024 * 1024),
+      maxMegapixels: e.MAX_MEGAPIXELS,
+      jsonBodyBytes: 256 * 1024,
+    },
+    trustProxy: e.TRUST_PROXY ?? false,
+    ...overrides,
+  };
+}

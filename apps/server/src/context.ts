@@ -1,0 +1,15 @@
+import type { AppConfig } from './config.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+
+/** What services need, built once per app and handed to them explicitly. */
+export interface AppContext {
+  config: AppConfig;
+  db: Database;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  /** injectable clock: tests move time forward */
+  now(): Date;
+}

@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 120 }).notNull(),
+    contactEmail: varchar('contact_email', { length: 254 }),
+    authorizedNumber: varchar('authorized_number', { length: 120 }),
+    phone: varchar('phone', { length: 40 }),
+    address: varchar('address', { length: 300 }),
+    /** the platform operator's own company (spec's id 999): hidden, never deleted */
+    isInternal: boolean('is_internal').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('companies_name_unique').on(sql`lower(trim(${t.name}))`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstName: varchar('first_name', { length: 80 }).notNull(),
+    lastName: varchar('last_name', { length: 80 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: varchar('role', { length: 32 }).notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    isActive: boolean('is_active').notNull().default(true),
+    /** the bootstrap superadmin (spec's user 35): never edited or deleted through the users page */
+    isProtected: boolean('is_protected').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    userAgent: varchar('user_agent', { length: 300 }),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself exists only in the e-mailed link */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
+);
+
+export const turbines = pgTable(
+  'turbines',
+  {
+    id: serial('id').primaryKey(),
+    turbineName: varchar('turbine_name', { length: 120 }),
+    name: varchar('name', { length: 120 }),
+    city: varchar('city', { length: 80 }).notNull(),
+    code: varchar('code', { length: 60 }).notNull(),
+    location: varchar('location', { length: 200 }).notNull(),
+    siteName: varchar('site_name', { length: 120 }),
+    coordinates: varchar('coordinates', { length: 64 }),
+    rooms: integer('rooms').notNull().default(3),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    status: varchar('status', { length: 20 }).notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('turbines_company_idx').on(t.companyId)],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: serial('id').primaryKey(),
+    turbineId: integer('turbine_id')
+      .notNull()
+      .references(() => turbines.id, { onDelete: 'cascade' }),
+    storageKey: varchar('storage_key', { length: 500 }).notNull(),
+    originalName: varchar('original_name', { length: 200 }).notNull(),
+    room: integer('room'),
+    blade: varchar('blade', { length: 1 }),
+    category: varchar('category', { length: 16 }),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    mimeType: varchar('mime_type', { length: 100 }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    takenAt: timestamp('taken_at', { withTimezone: true, mode: 'date' }),
+    gpsLatitude: doublePrecision('gps_latitude'),
+    gpsLongitude: doublePrecision('gps_longitude'),
+    thumbnailKey: varchar('thumbnail_key', { length: 500 }),
+    previewKey: varchar('preview_key', { length: 500 }),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('photos_turbine_idx').on(t.turbineId, t.year),
+    uniqueIndex('photos_turbine_name_unique').on(t.turbineId, sql`lower(${t.originalName})`),
+    uniqueIndex('photos_storage_key_unique').on(t.storageKey),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    turbineId: integer('turbine_id')
+      .notNull()
+      .references(() => turbines.id, { onDelete: 'cascade' }),
+    storageKey: varchar('storage_key', { length: 500 }).notNull(),
+    originalFilename: varchar('original_filename', { length: 200 }).notNull(),
+    storedFilename: varchar('stored_filename', { length: 260 }).notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    year: integer('year').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reports_turbine_idx').on(t.turbineId, t.year)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    turbineId: integer('turbine_id')
+      .notNull()
+      .references(() => turbines.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** kept so a comment still shows its author after the account is deleted */
+    userName: varchar('user_name', { length: 170 }).notNull(),
+    body: varchar('comment', { length: 500 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('comments_turbine_idx').on(t.turbineId, t.createdAt)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 120 }).notNull(),
+  email: varchar('email', { length: 254 }),
+  phone: varchar('phone', { length: 40 }),
+  subject: varchar('subject', { length: 200 }).notNull(),
+  message: text('message').notNull(),
+  ip: varchar('ip', { length: 64 }),
+  createdAt: createdAt(),
+});
+
+/** Shared counters for rate limits when no Redis is configured (survive restarts, shared across processes on PostgreSQL). */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: varchar('key', { length: 300 }).primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { formatMessage, languageFromHeader, MESSAGES, type Language, type MessageCode } from '@windscope/contract';
+import { AppError } from './errors.ts';
+
+export function requestLanguage(request: FastifyRequest): Language {
+  const explicit = request.headers['x-language'];
+  if (explicit === 'en' || explicit === 'tr') return explicit;
+  return languageFromHeader(request.headers['accept-language']);
+}
+
+export function localize(request: FastifyRequest, code: MessageCode, params?: Record<string, string | number>): string {
+  return formatMessage(code, requestLanguage(request), params);
+}
+
+const isMessageCode = (s: string): s is MessageCode => Object.hasOwn(MESSAGES, s);
+
+function sendFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: MessageCode,
+  params?: Record<string, string | number>,
+  extra?: Record<string, unknown>,
+) {
+  return reply.status(status).send({ success: false, message: localize(request, code, params), code, ...extra });
+}
+
+/** One error envelope { success: false, message, code }; never a stack trace or SQL text. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status === 429 && typeof error.extra.retryAfterSeconds === 'number') {
+        reply.header('retry-after', String(error.extra.retryAfterSeconds));
+      }
+      const { retryAfterSeconds: _ignored, ...extra } = error.extra;
+      return sendFailure(request, reply, error.status, error.code, error.params, extra);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const lang = requestLanguage(request);
+      const details = error.validation.map((issue) => {
+        const field =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          String((issue.params?.issue && (issue.params.issue as { path?: unknown[] }).path?.join('.')) || '');
+        const raw = issue.message ?? '';
+        const code: MessageCode = isMessageCode(raw) ? raw : 'VALIDATION';
+        return { field, code, message: code === 'VALIDATION' ? `${field || 'body'}: ${raw}` : formatMessage(code, lang) };
+      });
+      // the first specific message speaks for the request, as the forms of the spec do
+      const specific = details.find((d) => d.code !== 'VALIDATION');
+      if (specific) return reply.status(400).send({ success: false, message: specific.message, code: specific.code, details });
+      return reply.status(400).send({
+        success: false,
+        message: formatMessage('VALIDATION', lang, { details: details.map((d) => d.message).join('; ') }),
+        code: 'VALIDATION',
+        details,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
+      return sendFailure(request, reply, 400, 'MALFORMED_JSON');
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return sendFailure(request, reply, 413, 'BODY_TOO_LARGE');
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return sendFailure(request, reply, 415, 'UNSUPPORTED_MEDIA');
+    if (status === 429) return sendFailure(request, reply, 429, 'RATE_LIMITED', { seconds: 60 });
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
+      return sendFailure(request, reply, status, 'VALIDATION', { details: error.code ?? 'bad request' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendFailure(request, reply, 503, 'SERVICE_UNAVAILABLE');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendFailure(request, reply, 500, 'INTERNAL');
+  });
+
+  app.setNotFoundHandler((request, reply) => sendFailure(request, reply, 404, 'ROUTE_NOT_FOUND'));
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'ETIMEDOUT'].includes(String(code));
+}

@@ -1,0 +1,33 @@
+import type { MessageCode } from '@windscope/contract';
+
+/** A failure the client may see: a status, a stable code and the parameters of its message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: MessageCode,
+    readonly params: Record<string, string | number> = {},
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: MessageCode = 'VALIDATION', params?: Record<string, string | number>) => new AppError(400, code, params);
+export const unauthorized = (code: MessageCode = 'UNAUTHORIZED') => new AppError(401, code);
+export const forbidden = (code: MessageCode = 'FORBIDDEN') => new AppError(403, code);
+export const notFound = (code: MessageCode = 'NOT_FOUND') => new AppError(404, code);
+export const conflict = (code: MessageCode, params?: Record<string, string | number>) => new AppError(409, code, params);
+export const unprocessable = (code: MessageCode, params?: Record<string, string | number>) => new AppError(422, code, params);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, 'RATE_LIMITED', { seconds: retryAfterSeconds }, { retryAfterSeconds });
+
+/** Postgres unique violation (both drivers expose code 23505, PGlite too). */
+export function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e === 'object' && (e as { code?: string }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,30 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { seedDemoData } from './db/seed.ts';
+
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  let seeded = false;
+  if (config.demoSeed) seeded = await seedDemoData(app.ctx);
+  await app.listen({ port: config.port, host: config.host });
+  const where = `http://${config.host}:${config.port}`;
+  const database = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.pgliteDir})`;
+  console.log(`Windscope listening on ${where} (API ${where}/api, docs ${where}/api/docs) on ${database}`);
+  if (config.demoSeed) {
+    console.log(
+      `${seeded ? 'Demo data created' : 'Demo data present'}: sign in as superadmin@windscope.example, admin@ege.example, manager@ege.example, operator@ege.example, customer@ege.example, viewer@ege.example, admin@marmara.example or operator@marmara.example with password demo1234`,
+    );
+  }
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Database } from '../db/client.ts';
+import { tooManyRequests } from '../http/errors.ts';
+
+/** Both drivers answer execute() with { rows }. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export interface LimitRule {
+  /** attempts allowed in the window */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimiter {
+  /** count one attempt; returns the count in the current window and when it resets */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: Date }>;
+  peek(key: string): Promise<{ count: number; resetAt: Date } | null>;
+  reset(key: string): Promise<void>;
+}
+
+/** Counters in the database: shared by every process on PostgreSQL, kept across restarts. */
+export function createDatabaseRateLimiter(db: Database): RateLimiter {
+  return {
+    async hit(key, windowMs) {
+      const result = await db.execute(sql`
+        insert into rate_limit_hits (key, count, reset_at)
+        values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+        on conflict (key) do update set
+          count = case when rate_limit_hits.reset_at <= now() then 1 else rate_limit_hits.count + 1 end,
+          reset_at = case when rate_limit_hits.reset_at <= now() then excluded.reset_at else rate_limit_hits.reset_at end
+        returning count, reset_at`);
+      const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
+      return { count: Number(row?.count ?? 1), resetAt: new Date(row?.reset_at ?? Date.now() + windowMs) };
+    },
+    async peek(key) {
+      const result = await db.execute(sql`select count, reset_at from rate_limit_hits where key = ${key} and reset_at > now()`);
+      const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
+      return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : null;
+    },
+    async reset(key) {
+      await db.execute(sql`delete from rate_limit_hits where key = ${key}`);
+    },
+  };
+}
+
+/** Counters in Redis (REDIS_URL): shared by every process. */
+export function createRedisRateLimiter(redis: Redis, prefix = 'windscope:rl:'): RateLimiter {
+  return {
+    async hit(key, windowMs) {
+      const k = prefix + key;
+      const results = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+      const count = Number(results?.[0]?.[1] ?? 1);
+      const ttl = Number(results?.[2]?.[1] ?? windowMs);
+      return { count, resetAt: new Date(Date.now() + (ttl > 0 ? ttl : windowMs)) };
+    },
+    async peek(key) {
+      const k = prefix + key;
+      const [count, ttl] = await Promise.all([redis.get(k), redis.pttl(k)]);
+      if (count === null || ttl <= 0) return null;
+      return { count: Number(count), resetAt: new Date(Date.now() + ttl) };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}
+
+/** Refuses with 429 when any of the keys has used up its rule. */
+export async function assertUnderLimit(limiter: RateLimiter, checks: { key: string; rule: LimitRule }[], now = Date.now()) {
+  for (const { key, rule } of checks) {
+    const state = await limiter.peek(key);
+    if (state && state.count >= rule.limit) {
+      throw tooManyRequests(Math.max(1, Math.ceil((state.resetAt.getTime() - now) / 1000)));
+    }
+  }
+}
+
+export async function recordAttempt(limiter: RateLimiter, checks: { key: string; rule: LimitRule }[]) {
+  await Promise.all(checks.map(({ key, rule }) => limiter.hit(key, rule.windowMs)));
+}
+
+export const RATE_LIMITS = {
+  loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  loginPerAccount: { limit: 8, windowMs: 15 * 60_000 },
+  resetPerIp: { limit: 10, windowMs: 15 * 60_000 },
+  resetPerAccount: { limit: 3, windowMs: 15 * 60_000 },
+  contactPerIp: { limit: 5, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, LimitRule>;

@@ -1,0 +1,152 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  type Actor,
+  can,
+  type createTurbineBodySchema,
+  seesAllCompanies,
+  type Turbine,
+  type TurbineStatus,
+  type updateTurbineBodySchema,
+} from '@windscope/contract';
+import type { z } from 'zod';
+import { companyScope } from '../access/scope.ts';
+import type { AppContext } from '../context.ts';
+import { companies, turbines } from '../db/schema.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+
+type TurbineRow = typeof turbines.$inferSelect;
+type CreateInput = z.output<typeof createTurbineBodySchema>;
+type UpdateInput = z.output<typeof updateTurbineBodySchema>;
+
+export function presentTurbine(row: TurbineRow, companyName: string | null, photoCount: number): Turbine {
+  return {
+    id: row.id,
+    turbine_name: row.turbineName,
+    name: row.name,
+    city: row.city,
+    code: row.code,
+    location: row.location,
+    site_name: row.siteName,
+    coordinates: row.coordinates,
+    rooms: row.rooms,
+    company_id: row.companyId,
+    company_name: companyName,
+    status: row.status as TurbineStatus,
+    photo_count: photoCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+// the subquery names its tables explicitly: drizzle renders bare column names inside sql``
+const photoCount = sql<number>`(select count(*)::int from photos p where p.turbine_id = "turbines"."id")`;
+
+function selectTurbines(ctx: AppContext) {
+  return ctx.db
+    .select({ turbine: turbines, companyName: companies.name, photoCount })
+    .from(turbines)
+    .leftJoin(companies, eq(companies.id, turbines.companyId));
+}
+
+/** Superadmin: all, or one company with filterCompanyId. Everyone else: their own company (any filter is ignored). */
+export async function listTurbines(ctx: AppContext, actor: Actor, filterCompanyId?: number): Promise<Turbine[]> {
+  const filter = seesAllCompanies(actor) && filterCompanyId ? eq(turbines.companyId, filterCompanyId) : undefined;
+  const rows = await selectTurbines(ctx)
+    .where(and(companyScope(actor, turbines.companyId), filter))
+    .orderBy(asc(turbines.city), asc(turbines.code), asc(turbines.id));
+  return rows.map((r) => presentTurbine(r.turbine, r.companyName, Number(r.photoCount)));
+}
+
+/** The turbine if the actor's company may see it; otherwise "not found", as if it did not exist. */
+export async function getTurbine(ctx: AppContext, actor: Actor, id: number): Promise<Turbine> {
+  const [row] = await selectTurbines(ctx)
+    .where(and(eq(turbines.id, id), companyScope(actor, turbines.companyId)))
+    .limit(1);
+  if (!row) throw notFound('TURBINE_NOT_FOUND');
+  return presentTurbine(row.turbine, row.companyName, Number(row.photoCount));
+}
+
+async function assertPartnerCompany(ctx: AppContext, companyId: number) {
+  const [row] = await ctx.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.isInternal, false)))
+    .limit(1);
+  if (!row) throw badRequest('TURBINE_COMPANY_REQUIRED');
+}
+
+/** Turkish rules: "İZMİR" -> "izmir", "ISPARTA" -> "ısparta". */
+export function normalizeCity(city: string): string {
+  return city.trim().toLocaleLowerCase('tr-TR');
+}
+
+const optional = (v: string | null | undefined) => (v ? v : null);
+
+export async function createTurbine(ctx: AppContext, actor: Actor, input: CreateInput): Promise<Turbine> {
+  let companyId: number;
+  if (seesAllCompanies(actor)) {
+    if (!input.company_id) throw badRequest('TURBINE_COMPANY_REQUIRED');
+    companyId = input.company_id;
+  } else {
+    companyId = input.company_id ?? actor.companyId;
+  }
+  if (!can(actor, 'turbine.create', { companyId })) throw forbidden();
+  await assertPartnerCompany(ctx, companyId);
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .insert(turbines)
+    .values({
+      turbineName: optional(input.turbine_name),
+      name: optional(input.name),
+      city: normalizeCity(input.city),
+      code: input.code,
+      location: input.location,
+      siteName: optional(input.site_name),
+      coordinates: optional(input.coordinates),
+      rooms: input.rooms,
+      companyId,
+      status: input.status ?? 'active',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: turbines.id });
+  return getTurbine(ctx, actor, (row as { id: number }).id);
+}
+
+export async function updateTurbine(ctx: AppContext, actor: Actor, id: number, input: UpdateInput): Promise<Turbine> {
+  const current = await getTurbine(ctx, actor, id);
+  if (!can(actor, 'turbine.update', { companyId: current.company_id })) throw forbidden();
+  const companyId = input.company_id ?? current.company_id;
+  if (companyId !== current.company_id) {
+    if (!can(actor, 'turbine.changeCompany')) throw forbidden();
+    await assertPartnerCompany(ctx, companyId);
+  }
+  await ctx.db
+    .update(turbines)
+    .set({
+      turbineName: input.turbine_name === undefined ? current.turbine_name : optional(input.turbine_name),
+      name: input.name === undefined ? current.name : optional(input.name),
+      city: normalizeCity(input.city),
+      code: input.code,
+      location: input.location,
+      siteName: input.site_name === undefined ? current.site_name : optional(input.site_name),
+      coordinates: input.coordinates === undefined ? current.coordinates : optional(input.coordinates),
+      // rooms and status are carried over when the form does not send them
+      rooms: input.rooms ?? current.rooms,
+      status: input.status ?? current.status ?? 'active',
+      companyId,
+      updatedAt: ctx.now(),
+    })
+    .where(eq(turbines.id, id));
+  return getTurbine(ctx, actor, id);
+}
+
+export type TurbineDeletionHook = (turbineId: number) => Promise<void>;
+
+/** Deletes the turbine and everything it owns: rows cascade in the database; files go through the hooks. */
+export async function deleteTurbine(ctx: AppContext, actor: Actor, id: number, afterDelete: TurbineDeletionHook[] = []) {
+  const current = await getTurbine(ctx, actor, id);
+  if (!can(actor, 'turbine.delete', { companyId: current.company_id })) throw forbidden();
+  await ctx.db.delete(turbines).where(eq(turbines.id, id));
+  for (const hook of afterDelete) await hook(id);
+}

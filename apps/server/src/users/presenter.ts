@@ -1,0 +1,21 @@
+import type { Role, User } from '@windscope/contract';
+import type { users } from '../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The only shape of a user that leaves the server: never the hash. */
+export function presentUser(row: UserRow, companyName: string | null): User {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    role: row.role as Role,
+    company_id: row.companyId,
+    company_name: companyName,
+    is_active: row.isActive,
+    is_protected: row.isProtected,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

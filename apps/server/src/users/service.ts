@@ -1,0 +1,147 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { type Actor, can, type createUserBodySchema, type Role, type updateUserBodySchema, type User } from '@windscope/contract';
+import type { z } from 'zod';
+import { hashPassword } from '../auth/passwords.ts';
+import { revokeUserSessions } from '../auth/session-service.ts';
+import { companyScope } from '../access/scope.ts';
+import type { AppContext } from '../context.ts';
+import { companies, users } from '../db/schema.ts';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors.ts';
+import { presentUser } from './presenter.ts';
+
+type CreateUserInput = z.output<typeof createUserBodySchema>;
+type UpdateUserInput = z.output<typeof updateUserBodySchema>;
+
+export async function listUsers(ctx: AppContext, actor: Actor): Promise<User[]> {
+  if (!can(actor, 'user.list')) throw forbidden();
+  const rows = await ctx.db
+    .select({ user: users, companyName: companies.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(companyScope(actor, users.companyId))
+    .orderBy(asc(users.id));
+  return rows.map((r) => presentUser(r.user, r.companyName));
+}
+
+async function findUser(ctx: AppContext, actor: Actor, id: number) {
+  const rows = await ctx.db
+    .select({ user: users, companyName: companies.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, id), companyScope(actor, users.companyId)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getUser(ctx: AppContext, actor: Actor, id: number): Promise<User> {
+  if (!can(actor, 'user.list')) throw forbidden();
+  const row = await findUser(ctx, actor, id);
+  return presentUser(row.user, row.companyName);
+}
+
+async function assertCompanyExists(ctx: AppContext, companyId: number) {
+  const [row] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (!row) throw badRequest('USER_COMPANY_REQUIRED');
+}
+
+async function assertEmailFree(ctx: AppContext, email: string, exceptId?: number) {
+  const conditions = [eq(sql`lower(${users.email})`, email.toLowerCase())];
+  if (exceptId) conditions.push(ne(users.id, exceptId));
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions))
+    .limit(1);
+  if (row) throw conflict('USER_EMAIL_TAKEN');
+}
+
+export async function createUser(ctx: AppContext, actor: Actor, input: CreateUserInput): Promise<User> {
+  const companyId = input.company_id as number;
+  if (!can(actor, 'user.create', { companyId, newCompanyId: companyId, newRole: input.role })) throw forbidden();
+  await assertCompanyExists(ctx, companyId);
+  await assertEmailFree(ctx, input.email);
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  try {
+    const [row] = await ctx.db
+      .insert(users)
+      .values({
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        passwordHash,
+        role: input.role,
+        companyId,
+        isActive: input.is_active,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return getUser(ctx, actor, (row as { id: number }).id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('USER_EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+function targetOf(row: { user: typeof users.$inferSelect }) {
+  return {
+    companyId: row.user.companyId,
+    targetId: row.user.id,
+    targetRole: row.user.role as Role,
+    targetIsProtected: row.user.isProtected,
+  };
+}
+
+export async function updateUser(ctx: AppContext, actor: Actor, id: number, input: UpdateUserInput): Promise<User> {
+  const row = await findUser(ctx, actor, id);
+  const companyId = input.company_id as number;
+  // superadmin is never granted through this route; an existing superadmin keeps the role
+  const newRole: Role = row.user.role === 'superadmin' ? 'superadmin' : input.role;
+  if (!can(actor, 'user.update', { ...targetOf(row), newCompanyId: companyId, newRole })) throw forbidden();
+  await assertCompanyExists(ctx, companyId);
+  await assertEmailFree(ctx, input.email, id);
+  const now = ctx.now();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          firstName: input.first_name,
+          lastName: input.last_name,
+          email: input.email,
+          role: newRole,
+          companyId,
+          isActive: id === actor.id ? true : input.is_active,
+          updatedAt: now,
+        })
+        .where(eq(users.id, id));
+      if (!input.is_active && id !== actor.id) await revokeUserSessions(tx, id, now);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('USER_EMAIL_TAKEN');
+    throw error;
+  }
+  return getUser(ctx, actor, id);
+}
+
+/** Sets a new password; every session of that user ends, except the one making the change. */
+export async function changeUserPassword(ctx: AppContext, actor: Actor, id: number, password: string, currentSessionId: string) {
+  const row = await findUser(ctx, actor, id);
+  if (!can(actor, 'user.changePassword', targetOf(row))) throw forbidden();
+  const passwordHash = await hashPassword(password);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+    await revokeUserSessions(tx, id, now, id === actor.id ? currentSessionId : undefined);
+  });
+}
+
+export async function deleteUser(ctx: AppContext, actor: Actor, id: number) {
+  const row = await findUser(ctx, actor, id);
+  if (!can(actor, 'user.delete', targetOf(row))) throw forbidden(id === actor.id ? 'USER_CANNOT_DELETE_SELF' : 'FORBIDDEN');
+  // sessions go with the row (ON DELETE CASCADE); comments keep their author's name
+  await ctx.db.delete(users).where(eq(users.id, id));
+}

@@ -1,0 +1,136 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, loadConfig } from '../src/config.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
+
+/** Which database the integration suite runs on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+  set(date: Date): void;
+}
+
+export function createClock(): TestClock {
+  let offset = 0;
+  let fixed: Date | null = null;
+  return {
+    now: () => new Date((fixed ? fixed.getTime() : Date.now()) + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+    set: (date) => {
+      fixed = date;
+      offset = 0;
+    },
+  };
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `ws_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  clock: TestClock;
+  dataDir: string;
+  /** signs in and returns a bearer token */
+  login(email: string, password?: string): Promise<string>;
+  /** app.inject with a bearer token */
+  call(token: string | null, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; config?: Partial<AppConfig> } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'windscope-test-'));
+  const pgDb = TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...options.env },
+    {
+      pgliteDir: pgDb ? path.join(dataDir, 'unused') : 'memory://',
+      jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
+      webDist: path.join(dataDir, 'no-web'),
+      ...options.config,
+    },
+  );
+  const clock = createClock();
+  const app = await buildApp(config, { now: clock.now, logger: false });
+  if (options.seed !== false) await seedDemoData(app.ctx);
+  await app.ready();
+  const login = async (email: string, password = DEMO_PASSWORD) => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    return res.json().token as string;
+  };
+  return {
+    app,
+    config,
+    clock,
+    dataDir,
+    login,
+    call: (token, opts) =>
+      app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.headers ?? {}) } }),
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const DEMO = {
+  superadmin: 'superadmin@windscope.example',
+  egeAdmin: 'admin@ege.example',
+  egeManager: 'manager@ege.example',
+  egeOperator: 'operator@ege.example',
+  egeCustomer: 'customer@ege.example',
+  egeViewer: 'viewer@ege.example',
+  marmaraAdmin: 'admin@marmara.example',
+  marmaraOperator: 'operator@marmara.example',
+} as const;
+
+/** The .eml files the app wrote to its outbox, oldest first, with quoted-printable soft breaks and escapes decoded. */
+export function readOutbox(outboxDir: string): string[] {
+  if (!existsSync(outboxDir)) return [];
+  return readdirSync(outboxDir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => decodeQuotedPrintable(readFileSync(path.join(outboxDir, f), 'utf8')));
+}
+
+function decodeQuotedPrintable(s: string): string {
+  const bytes = s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The token of the newest password-reset link in the outbox. */
+export function lastResetToken(outboxDir: string): string {
+  const mail = readOutbox(outboxDir).at(-1) ?? '';
+  const m = /password-reset\?token=([A-Za-z0-9_%-]+)/.exec(mail);
+  if (!m?.[1]) throw new Error('no reset link in the outbox');
+  return decodeURIComponent(m[1]);
+}

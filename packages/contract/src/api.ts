@@ -1,0 +1,38 @@
+/** API paths, relative to the API base (/api). */
+export const API_BASE = '/api';
+export const API_PATHS = {
+  login: '/auth/login',
+  verify: '/auth/verify',
+  logout: '/auth/logout',
+  refresh: '/auth/refresh',
+  profile: '/auth/profile',
+  validateSession: '/auth/validate-session',
+  passwordReset: '/auth/password-reset',
+  passwordResetConfirm: '/auth/password-reset/confirm',
+  turbines: '/turbines',
+  turbine: (id: number | string) => `/turbines/${id}`,
+  turbinePhotos: (id: number | string) => `/turbines/${id}/photos`,
+  turbineReports: (id: number | string) => `/turbines/${id}/reports`,
+  turbineReport: (id: number | string, reportId: number | string) => `/turbines/${id}/reports/${reportId}`,
+  turbineComments: (id: number | string) => `/turbines/${id}/comments`,
+  turbineComment: (id: number | string, commentId: number | string) => `/turbines/${id}/comments/${commentId}`,
+  companies: '/companies',
+  company: (id: number | string) => `/companies/${id}`,
+  users: '/users',
+  user: (id: number | string) => `/users/${id}`,
+  userPassword: (id: number | string) => `/users/${id}/password`,
+  contact: '/contact',
+} as const;
+
+/** Every answer is an envelope. Errors: { success: false, message, code }. */
+export interface ApiSuccess<T> {
+  success: true;
+  data: T;
+  message?: string;
+}
+export interface ApiFailure {
+  success: false;
+  message: string;
+  code: string;
+  details?: { field: string; code: string; message: string }[];
+}

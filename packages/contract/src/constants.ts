@@ -1,0 +1,103 @@
+/** Business constants of the spec (section 9) and DECISIONS.md. */
+export const BLADES = ['A', 'B', 'C'] as const;
+export type Blade = (typeof BLADES)[number];
+
+export const PHOTO_CATEGORIES = ['drone', 'operator', 'robot'] as const;
+export type PhotoCategory = (typeof PHOTO_CATEGORIES)[number];
+
+export const TURBINE_STATUSES = ['active', 'maintenance', 'faulty', 'offline', 'inactive', 'unknown'] as const;
+export type TurbineStatus = (typeof TURBINE_STATUSES)[number];
+
+export const DEFAULT_ROOMS = 3;
+export const MIN_ROOMS = 1;
+export const UPLOAD_ROOM_CHOICES = 25;
+export const YEAR_CHOICES = 11;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const COMMENT_MAX_LENGTH = 500;
+export const COMMENT_TRUNCATE_AT = 100;
+export const COMMENT_EDIT_WINDOW_MS = 60 * 60 * 1000;
+
+export const COMPARE_LIMIT = 2;
+export const ZOOM_STEP = 1.5;
+export const ZOOM_MIN = 0.5;
+export const ZOOM_MAX = 5;
+export const ANNOTATION_DEFAULTS = { color: 'red', strokeWidth: 3, textSize: 16 } as const;
+export const ANNOTATION_HIT_TOLERANCE = { text: 30, circle: 15, rectangle: 10 } as const;
+
+export const MOBILE_MAX_WIDTH = 768;
+export const POLL_INTERVAL_MS = 15_000;
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const UPLOAD_TIMEOUT_MS = 1_800_000;
+export const UPLOAD_BATCH = {
+  bladeFiles: 3,
+  categoryFiles: 2,
+  categoryBytes: 20 * 1024 * 1024,
+  categoryPauseMs: 1000,
+} as const;
+export const ERROR_BANNER_MS = { invalidNames: 5000, pdfProblems: 8000 } as const;
+export const TOAST_DURATION_MS = 3000;
+export const CONTACT_SUCCESS_MS = 3000;
+export const SLIDESHOW = { intervalMs: 3000, fadeMs: 1500, loginIntervalMs: 6500 } as const;
+export const PARTNER_STRIP = { loopSeconds: 30, repeats: 8 } as const;
+export const CONTACT_BUTTON_DELAY_MS = 1000;
+export const UNAUTHORIZED_REDIRECT_MS = 2000;
+
+/** Client cache stale times (DECISIONS §9). */
+export const STALE_TIME_MS = { default: 5 * 60_000, turbines: 2 * 60_000, photos: 3 * 60_000 } as const;
+
+/** File limits (DECISIONS §6); the server reads overrides from its configuration. */
+export const FILE_LIMITS = {
+  photoBytes: 200 * 1024 * 1024,
+  reportBytes: 100 * 1024 * 1024,
+  maxMegapixels: 400,
+} as const;
+
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+
+/** Names of uploaded files: letters, digits, underscore, hyphen, dot. */
+export const SAFE_FILE_NAME = /^[A-Za-z0-9_.-]+$/;
+export function isSafeFileName(name: string): boolean {
+  return name.length > 0 && name.length <= 200 && SAFE_FILE_NAME.test(name) && name !== '.' && name !== '..';
+}
+
+/** The current year and the ten before it, newest first. */
+export function yearChoices(now: Date = new Date()): number[] {
+  const current = now.getFullYear();
+  return Array.from({ length: YEAR_CHOICES }, (_, i) => current - i);
+}
+
+export function roomChoices(count: number = UPLOAD_ROOM_CHOICES): number[] {
+  return Array.from({ length: Math.max(0, count) }, (_, i) => i + 1);
+}
+
+const ROOM_LABELS: Record<number, string> = {
+  1: 'Root - WW',
+  2: 'Mid - WW',
+  3: 'Tip - WW',
+  4: 'Root - SW',
+  5: 'Mid - SW',
+  6: 'Tip - SW',
+  7: 'Root - LW',
+  8: 'Mid - LW',
+  9: 'Tip - LW',
+};
+
+/** Room label for 1..9; other numbers get the "Oda {n}" fallback, with the word supplied in the current language. */
+export function roomLabel(room: number, roomWord = 'Oda'): string {
+  return ROOM_LABELS[room] ?? `${roomWord} ${room}`;
+}
+
+/** Bytes to MB with the spec's decimals (one for photos, two for reports). */
+export function formatMegabytes(bytes: number, decimals: 1 | 2): string {
+  return (bytes / 1024 / 1024).toFixed(decimals);
+}
+
+/** Stored file names carry a "number-number-" prefix that the interface strips. */
+export function stripStoredPrefix(name: string): string {
+  const m = /^\d+-[A-Za-z0-9]+-(.+)$/.exec(name);
+  return m?.[1] ?? name;
+}

@@ -1,0 +1,109 @@
+/** Messages the server sends, in both languages. The TR copy is the spec's wording.
+ *  The server picks the language from Accept-Language (Turkish by default); the web app can translate by code too. */
+export const MESSAGES = {
+  VALIDATION: { tr: 'Geçersiz istek: {details}', en: 'Invalid request: {details}' },
+  MALFORMED_JSON: { tr: 'İstek gövdesi geçerli JSON değil.', en: 'The request body is not valid JSON.' },
+  BODY_TOO_LARGE: { tr: 'İstek çok büyük.', en: 'The request is too large.' },
+  UNSUPPORTED_MEDIA: { tr: 'Desteklenmeyen içerik türü.', en: 'Unsupported content type.' },
+  NOT_FOUND: { tr: 'Kayıt bulunamadı.', en: 'Not found.' },
+  ROUTE_NOT_FOUND: { tr: 'Sayfa bulunamadı.', en: 'Page not found.' },
+  FORBIDDEN: { tr: 'Bu işlem için yetkiniz yok.', en: 'You do not have permission to do this.' },
+  UNAUTHORIZED: { tr: 'Oturum süresi dolmuş. Lütfen tekrar giriş yapın.', en: 'Session expired. Please login again.' },
+  RATE_LIMITED: {
+    tr: 'Çok fazla deneme yapıldı. Lütfen {seconds} saniye sonra tekrar deneyin.',
+    en: 'Too many attempts. Please try again in {seconds} seconds.',
+  },
+  INTERNAL: { tr: 'Sunucu hatası.', en: 'Server error.' },
+  SERVICE_UNAVAILABLE: {
+    tr: 'Hizmet geçici olarak kullanılamıyor. Lütfen biraz sonra tekrar deneyin.',
+    en: 'The service is temporarily unavailable. Please try again shortly.',
+  },
+
+  LOGIN_REQUIRED_FIELDS: { tr: 'E-posta ve şifre gereklidir.', en: 'E-mail and password are required.' },
+  LOGIN_FAILED: { tr: 'E-posta veya şifre hatalı.', en: 'Login failed. Please check your credentials.' },
+  LOGIN_SUCCESS: { tr: 'Giriş başarılı.', en: 'Signed in.' },
+  LOGOUT_SUCCESS: { tr: 'Çıkış yapıldı.', en: 'Signed out.' },
+  SESSION_VALID: { tr: 'Oturum geçerli.', en: 'Session is valid.' },
+  EMAIL_REQUIRED: { tr: 'E-posta adresi gereklidir.', en: 'Email address is required' },
+  EMAIL_INVALID: { tr: 'Lütfen geçerli bir e-posta adresi girin.', en: 'Please enter a valid email address' },
+  PASSWORD_RESET_SENT: {
+    tr: 'Bu adres kayıtlıysa şifre sıfırlama bağlantısı gönderildi.',
+    en: 'If this address is registered, a password reset link has been sent.',
+  },
+  PASSWORD_RESET_TOKEN_INVALID: {
+    tr: 'Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş.',
+    en: 'The password reset link is invalid or has expired.',
+  },
+  PASSWORD_RESET_DONE: {
+    tr: 'Şifreniz güncellendi. Yeni şifrenizle giriş yapabilirsiniz.',
+    en: 'Your password has been updated. You can sign in with your new password.',
+  },
+
+  PASSWORD_REQUIRED: { tr: 'Yeni şifre gereklidir', en: 'A new password is required' },
+  PASSWORD_TOO_SHORT: { tr: 'Şifre en az 6 karakter olmalı', en: 'Password must be at least 6 characters' },
+  PASSWORD_TOO_LONG: { tr: 'Şifre en fazla 128 karakter olabilir', en: 'Password can be at most 128 characters' },
+  PASSWORDS_DO_NOT_MATCH: { tr: 'Şifreler eşleşmiyor', en: 'Passwords do not match' },
+  PASSWORD_CHANGED: { tr: 'Şifre başarıyla değiştirildi.', en: 'Password changed.' },
+
+  USER_ALL_FIELDS: { tr: 'Tüm alanları doldurun', en: 'Fill in all fields' },
+  USER_EDIT_ALL_FIELDS: { tr: 'Tüm alanlar gereklidir', en: 'All fields are required' },
+  USER_COMPANY_REQUIRED: { tr: 'Şirket seçin', en: 'Select a company' },
+  USER_EMAIL_TAKEN: { tr: 'Bu e-posta adresi zaten kullanılıyor.', en: 'This e-mail address is already in use.' },
+  USER_CREATED: { tr: 'Kullanıcı oluşturuldu.', en: 'User created.' },
+  USER_UPDATED: { tr: 'Kullanıcı güncellendi.', en: 'User updated.' },
+  USER_DELETED: { tr: 'Kullanıcı silindi.', en: 'User deleted.' },
+  USER_CANNOT_DELETE_SELF: { tr: 'Kendinizi silemezsiniz.', en: 'You cannot delete yourself.' },
+  USER_PROTECTED: { tr: 'Bu kullanıcı korumalıdır.', en: 'This user is protected.' },
+
+  COMPANY_NAME_REQUIRED: { tr: 'Şirket adı gereklidir', en: 'Company name is required' },
+  COMPANY_NAME_TAKEN: { tr: '"{name}" adında bir şirket zaten mevcut', en: 'A company named "{name}" already exists' },
+  COMPANY_CREATED: { tr: 'Şirket eklendi.', en: 'Company added.' },
+  COMPANY_UPDATED: { tr: 'Şirket güncellendi.', en: 'Company updated.' },
+  COMPANY_DELETED: { tr: 'Şirket ve ilgili fotoğraflar başarıyla silindi', en: 'Company and its photos deleted' },
+  COMPANY_HAS_DEPENDENTS: {
+    tr: 'Bu şirketi silmeden önce şirkete ait türbinleri ve kullanıcıları kaldırın. ({turbines} türbin, {users} kullanıcı)',
+    en: "Remove the company's turbines and users before deleting it. ({turbines} turbines, {users} users)",
+  },
+  COMPANY_INTERNAL: { tr: 'Bu şirket silinemez.', en: 'This company cannot be deleted.' },
+
+  TURBINE_INVALID_ID: { tr: 'Geçersiz türbin ID', en: 'Invalid turbine ID' },
+  TURBINE_NOT_FOUND: { tr: 'Türbin bulunamadı', en: 'Turbine not found' },
+  TURBINE_ROOMS_MIN: { tr: 'Oda sayısı 1 veya daha büyük olmalıdır', en: 'Number of rooms must be 1 or greater' },
+  TURBINE_REQUIRED_FIELDS: { tr: 'Şehir, kod ve konum gereklidir', en: 'City, code and location are required' },
+  TURBINE_COMPANY_REQUIRED: { tr: 'Lütfen bir şirket seçin', en: 'Please select a company' },
+  TURBINE_COORDINATES_INVALID: {
+    tr: 'Koordinatlar "enlem,boylam" biçiminde olmalıdır (ör. 38.42,27.14)',
+    en: 'Coordinates must be "latitude,longitude" (e.g. 38.42,27.14)',
+  },
+  TURBINE_CREATED: { tr: 'Türbin eklendi.', en: 'Turbine added.' },
+  TURBINE_UPDATED: { tr: 'Türbin güncellendi.', en: 'Turbine updated.' },
+  TURBINE_DELETED: { tr: 'Türbin silindi.', en: 'Turbine deleted.' },
+  TURBINES_LOADED: { tr: 'Türbinler yüklendi.', en: 'Turbines loaded.' },
+
+  COMMENT_REQUIRED: { tr: 'Yorum boş olamaz.', en: 'The comment cannot be empty.' },
+  COMMENT_TOO_LONG: { tr: 'Yorum en fazla 500 karakter olabilir.', en: 'A comment can be at most 500 characters.' },
+  CONTACT_REQUIRED_FIELDS: { tr: 'Ad, konu ve mesaj gereklidir.', en: 'Name, subject and message are required.' },
+  CONTACT_SENT: {
+    tr: 'Mesajınız gönderildi. En kısa sürede size dönüş yapacağız.',
+    en: 'Your message has been sent. We will get back to you soon.',
+  },
+  CONTACT_FAILED: { tr: 'Mesaj gönderilirken bir hata oluştu', en: 'An error occurred while sending the message' },
+} as const satisfies Record<string, { tr: string; en: string }>;
+
+export type MessageCode = keyof typeof MESSAGES;
+export const LANGUAGES = ['tr', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export function formatMessage(code: MessageCode, lang: Language, params: Record<string, string | number> = {}): string {
+  const template: string = MESSAGES[code][lang];
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+}
+
+/** "tr", "tr-TR", "tr;q=0.9,en" -> tr; anything else that names English -> en; nothing usable -> tr (spec: Turkish on error). */
+export function languageFromHeader(header: string | undefined | null): Language {
+  if (!header) return 'tr';
+  const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
+  if (first.startsWith('tr')) return 'tr';
+  if (first.startsWith('en')) return 'en';
+  return 'tr';
+}

@@ -1,0 +1,130 @@
+import { isManager, type Role } from './roles.ts';
+import { COMMENT_EDIT_WINDOW_MS } from './constants.ts';
+
+/** Who is acting: always taken from the signed-in user's own record on the server. */
+export interface Actor {
+  id: number;
+  role: Role;
+  companyId: number;
+}
+
+/** What is acted on. Company scope is enforced by scoped queries (another company's row is "not found");
+ *  these fields decide the finer rules: ownership, protected accounts, time windows. */
+export interface Resource {
+  companyId?: number;
+  /** author or uploader */
+  ownerId?: number | null;
+  createdAt?: Date | string;
+  /** for user targets */
+  targetRole?: Role;
+  targetIsProtected?: boolean;
+  targetId?: number;
+  /** for user edits: the company and role the user would get */
+  newCompanyId?: number;
+  newRole?: Role;
+}
+
+export const ACTIONS = [
+  'turbine.read',
+  'turbine.create',
+  'turbine.update',
+  'turbine.delete',
+  'turbine.changeCompany',
+  'photo.read',
+  'photo.upload',
+  'photo.delete',
+  'report.read',
+  'report.upload',
+  'report.delete',
+  'comment.read',
+  'comment.create',
+  'comment.update',
+  'comment.delete',
+  'user.list',
+  'user.create',
+  'user.update',
+  'user.changePassword',
+  'user.delete',
+  'company.read',
+  'company.list',
+  'company.create',
+  'company.update',
+  'company.delete',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+type Rule = boolean | ((actor: Actor, resource: Resource, now: Date) => boolean);
+type RoleClass = 'superadmin' | 'manager' | 'operator' | 'customer' | 'viewer';
+
+function roleClass(role: Role): RoleClass {
+  if (role === 'superadmin') return 'superadmin';
+  if (isManager(role)) return 'manager';
+  return role as RoleClass;
+}
+
+const sameCompany = (a: Actor, r: Resource) => r.companyId === undefined || r.companyId === a.companyId;
+const ownsIt = (a: Actor, r: Resource) => r.ownerId != null && r.ownerId === a.id;
+const withinEditWindow = (r: Resource, now: Date) =>
+  r.createdAt !== undefined && now.getTime() - new Date(r.createdAt).getTime() <= COMMENT_EDIT_WINDOW_MS;
+const ownRecentComment: Rule = (a, r, now) => sameCompanyOrUnset(a, r) && ownsIt(a, r) && withinEditWindow(r, now);
+function sameCompanyOrUnset(a: Actor, r: Resource) {
+  return sameCompany(a, r);
+}
+
+/** A manager may act on a user of its own company who is neither a superadmin nor protected,
+ *  and may not move them to another company or make them superadmin. */
+const managerMayEditUser: Rule = (a, r) =>
+  sameCompany(a, r) &&
+  r.targetRole !== 'superadmin' &&
+  !r.targetIsProtected &&
+  (r.newCompanyId === undefined || r.newCompanyId === a.companyId) &&
+  r.newRole !== 'superadmin';
+const notProtected: Rule = (_a, r) => !r.targetIsProtected;
+const superadminMayDeleteUser: Rule = (a, r) => !r.targetIsProtected && r.targetId !== a.id;
+const managerMayDeleteUser: Rule = (a, r, now) => managerMayEditUser(a, r, now) && r.targetId !== a.id;
+
+/** DECISIONS.md §1 as data. One row per action, one column per role class. */
+export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
+  'turbine.read': { superadmin: true, manager: true, operator: true, customer: true, viewer: true },
+  'turbine.create': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
+  'turbine.update': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
+  'turbine.delete': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
+  'turbine.changeCompany': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
+  'photo.read': { superadmin: true, manager: true, operator: true, customer: true, viewer: true },
+  'photo.upload': { superadmin: true, manager: true, operator: true, customer: false, viewer: false },
+  'photo.delete': { superadmin: true, manager: true, operator: ownsIt, customer: false, viewer: false },
+  'report.read': { superadmin: true, manager: true, operator: true, customer: true, viewer: true },
+  'report.upload': { superadmin: true, manager: true, operator: true, customer: false, viewer: false },
+  'report.delete': { superadmin: true, manager: true, operator: ownsIt, customer: false, viewer: false },
+  'comment.read': { superadmin: true, manager: true, operator: true, customer: true, viewer: true },
+  'comment.create': { superadmin: true, manager: true, operator: true, customer: true, viewer: false },
+  'comment.update': { superadmin: true, manager: ownRecentComment, operator: ownRecentComment, customer: ownRecentComment, viewer: false },
+  'comment.delete': { superadmin: true, manager: ownRecentComment, operator: ownRecentComment, customer: ownRecentComment, viewer: false },
+  'user.list': { superadmin: true, manager: true, operator: false, customer: false, viewer: false },
+  'user.create': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
+  'user.update': { superadmin: notProtected, manager: managerMayEditUser, operator: false, customer: false, viewer: false },
+  'user.changePassword': { superadmin: notProtected, manager: managerMayEditUser, operator: false, customer: false, viewer: false },
+  'user.delete': { superadmin: superadminMayDeleteUser, manager: managerMayDeleteUser, operator: false, customer: false, viewer: false },
+  'company.read': { superadmin: true, manager: sameCompany, operator: sameCompany, customer: sameCompany, viewer: sameCompany },
+  'company.list': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
+  'company.create': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
+  'company.update': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
+  'company.delete': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
+};
+
+/** The one permission check, used by the server's services and by the web app to hide what the server would refuse. */
+export function can(actor: Actor | null | undefined, action: Action, resource: Resource = {}, now: Date = new Date()): boolean {
+  if (!actor) return false;
+  const rule = PERMISSIONS[action][roleClass(actor.role)];
+  return typeof rule === 'function' ? rule(actor, resource, now) : rule;
+}
+
+/** Whether the role may take the action on some resource at all (for showing a button or a page). */
+export function canEver(role: Role, action: Action): boolean {
+  return PERMISSIONS[action][roleClass(role)] !== false;
+}
+
+/** Superadmin sees every company; everyone else only their own. */
+export function seesAllCompanies(actor: Actor): boolean {
+  return actor.role === 'superadmin';
+}

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { ASSIGNABLE_ROLES, roleSchema } from './roles.ts';
+import {
+  BLADES,
+  COMMENT_MAX_LENGTH,
+  DEFAULT_ROOMS,
+  MIN_ROOMS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHOTO_CATEGORIES,
+  TURBINE_STATUSES,
+} from './constants.ts';
+
+/** Validation messages are message codes (see messages.ts) so that server and web show them in the user's language. */
+const text = (max: number) => z.string().trim().max(max, { error: 'VALIDATION' });
+const requiredText = (max: number, code: string) =>
+  z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: 'VALIDATION' });
+const optionalText = (max: number) => text(max).nullish();
+const id = z.number().int().positive();
+const timestamp = z.string();
+
+export const emailSchema = z
+  .string({ error: 'EMAIL_REQUIRED' })
+  .trim()
+  .min(1, { error: 'EMAIL_REQUIRED' })
+  .max(254, { error: 'EMAIL_INVALID' })
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'EMAIL_INVALID' })
+  .transform((s) => s.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'PASSWORD_REQUIRED' })
+  .min(1, { error: 'PASSWORD_REQUIRED' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'PASSWORD_TOO_SHORT' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'PASSWORD_TOO_LONG' });
+
+export const turbineStatusSchema = z.enum(TURBINE_STATUSES);
+export const bladeSchema = z.enum(BLADES);
+export const photoCategorySchema = z.enum(PHOTO_CATEGORIES);
+
+/** "38.4237,27.1428": latitude in -90..90, longitude in -180..180. */
+export const coordinatesSchema = z
+  .string()
+  .trim()
+  .max(64, { error: 'TURBINE_COORDINATES_INVALID' })
+  .refine(
+    (s) => {
+      if (s === '') return true;
+      const m = /^(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)$/.exec(s);
+      if (!m) return false;
+      const lat = Number(m[1]);
+      const lng = Number(m[2]);
+      return Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+    },
+    { error: 'TURBINE_COORDINATES_INVALID' },
+  );
+
+// ---------- entities (what the API answers) ----------
+
+export const companySchema = z.object({
+  id,
+  name: z.string(),
+  contact_email: z.string().nullable(),
+  authorized_number: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  user_count: z.number().int(),
+  turbine_count: z.number().int(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const userSchema = z.object({
+  id,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  company_id: id,
+  company_name: z.string().nullable(),
+  is_active: z.boolean(),
+  is_protected: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const turbineSchema = z.object({
+  id,
+  turbine_name: z.string().nullable(),
+  name: z.string().nullable(),
+  city: z.string(),
+  code: z.string(),
+  location: z.string(),
+  site_name: z.string().nullable(),
+  coordinates: z.string().nullable(),
+  rooms: z.number().int(),
+  company_id: id,
+  company_name: z.string().nullable(),
+  status: turbineStatusSchema,
+  photo_count: z.number().int(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Turbine = z.infer<typeof turbineSchema>;
+
+export const photoUrlsSchema = z.object({ thumbnail: z.string(), preview: z.string(), original: z.string() });
+export const photoSchema = z.object({
+  id,
+  key: z.string(),
+  url: z.string(),
+  urls: photoUrlsSchema,
+  originalName: z.string(),
+  file_path: z.string(),
+  room: z.number().int().nullable(),
+  blade: bladeSchema.nullable(),
+  category: photoCategorySchema.nullable(),
+  year: z.number().int(),
+  month: z.number().int(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  mime_type: z.string(),
+  sha256: z.string(),
+  taken_at: timestamp.nullable(),
+  gps: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  upload_date: timestamp,
+  createdAt: timestamp,
+  lastModified: timestamp,
+  uploaded_by: id.nullable(),
+  uploader_name: z.string().nullable(),
+  uploader_email: z.string().nullable(),
+  uploadedBy: z.object({ name: z.string() }).nullable(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+export const reportSchema = z.object({
+  id,
+  original_filename: z.string(),
+  stored_filename: z.string(),
+  report_url: z.string(),
+  file_size_bytes: z.number().int(),
+  uploaded_at: timestamp,
+  uploaded_by: id.nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  year: z.number().int(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const commentSchema = z.object({
+  id,
+  turbine_id: id,
+  user_id: id.nullable(),
+  user_name: z.string(),
+  comment: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+// ---------- request bodies ----------
+
+export const loginBodySchema = z.strictObject({
+  email: z.string({ error: 'LOGIN_REQUIRED_FIELDS' }).trim().min(1, { error: 'LOGIN_REQUIRED_FIELDS' }).max(254),
+  password: z.string({ error: 'LOGIN_REQUIRED_FIELDS' }).min(1, { error: 'LOGIN_REQUIRED_FIELDS' }).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const passwordResetRequestBodySchema = z.strictObject({ email: emailSchema });
+export const passwordResetConfirmBodySchema = z.strictObject({
+  token: z.string().min(10).max(200),
+  password: passwordSchema,
+});
+
+const turbineFields = {
+  turbine_name: optionalText(120),
+  name: optionalText(120),
+  city: requiredText(80, 'TURBINE_REQUIRED_FIELDS'),
+  code: requiredText(60, 'TURBINE_REQUIRED_FIELDS'),
+  location: requiredText(200, 'TURBINE_REQUIRED_FIELDS'),
+  site_name: optionalText(120),
+  coordinates: coordinatesSchema.nullish(),
+  rooms: z
+    .number({ error: 'TURBINE_ROOMS_MIN' })
+    .int({ error: 'TURBINE_ROOMS_MIN' })
+    .min(MIN_ROOMS, { error: 'TURBINE_ROOMS_MIN' })
+    .max(1000, { error: 'VALIDATION' }),
+  company_id: id.nullish(),
+};
+
+export const createTurbineBodySchema = z.strictObject({
+  ...turbineFields,
+  rooms: turbineFields.rooms.default(DEFAULT_ROOMS),
+  status: turbineStatusSchema.optional(),
+});
+export type CreateTurbineBody = z.input<typeof createTurbineBodySchema>;
+
+export const updateTurbineBodySchema = z.strictObject({
+  ...turbineFields,
+  rooms: turbineFields.rooms.optional(),
+  company_id: id.nullish(),
+  status: turbineStatusSchema.nullish(),
+});
+export type UpdateTurbineBody = z.input<typeof updateTurbineBodySchema>;
+
+/** DELETE /turbines/{id}: the spec's client sends user_id, role, company_id; accepted and ignored. */
+export const deleteTurbineBodySchema = z
+  .strictObject({ user_id: z.unknown().optional(), role: z.unknown().optional(), company_id: z.unknown().optional() })
+  .nullish();
+
+export const companyBodySchema = z.strictObject({
+  name: requiredText(120, 'COMPANY_NAME_REQUIRED'),
+  contact_email: z.union([z.literal(''), emailSchema]).nullish(),
+  authorized_number: optionalText(120),
+  phone: optionalText(40),
+  address: optionalText(300),
+});
+export type CompanyBody = z.input<typeof companyBodySchema>;
+
+const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { error: 'VALIDATION' });
+
+export const createUserBodySchema = z.strictObject({
+  first_name: requiredText(80, 'USER_ALL_FIELDS'),
+  last_name: requiredText(80, 'USER_ALL_FIELDS'),
+  email: z.string({ error: 'USER_ALL_FIELDS' }).trim().min(1, { error: 'USER_ALL_FIELDS' }).pipe(emailSchema),
+  password: z.string({ error: 'USER_ALL_FIELDS' }).min(1, { error: 'USER_ALL_FIELDS' }).pipe(passwordSchema),
+  role: assignableRoleSchema.default('operator'),
+  company_id: id.nullish().refine((v) => v != null, { error: 'USER_COMPANY_REQUIRED' }),
+  is_active: z.boolean().default(true),
+});
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+export const updateUserBodySchema = z.strictObject({
+  first_name: requiredText(80, 'USER_EDIT_ALL_FIELDS'),
+  last_name: requiredText(80, 'USER_EDIT_ALL_FIELDS'),
+  email: z.string({ error: 'USER_EDIT_ALL_FIELDS' }).trim().min(1, { error: 'USER_EDIT_ALL_FIELDS' }).pipe(emailSchema),
+  role: assignableRoleSchema,
+  company_id: id.nullish().refine((v) => v != null, { error: 'USER_COMPANY_REQUIRED' }),
+  is_active: z.boolean().default(true),
+});
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+export const changePasswordBodySchema = z.strictObject({ password: passwordSchema });
+
+export const commentBodySchema = z.strictObject({
+  comment: z.string().trim().min(1, { error: 'COMMENT_REQUIRED' }).max(COMMENT_MAX_LENGTH, { error: 'COMMENT_TOO_LONG' }),
+});
+
+export const contactBodySchema = z.strictObject({
+  name: requiredText(120, 'CONTACT_REQUIRED_FIELDS'),
+  email: z.union([z.literal(''), emailSchema]).nullish(),
+  phone: optionalText(40),
+  subject: requiredText(200, 'CONTACT_REQUIRED_FIELDS'),
+  message: requiredText(5000, 'CONTACT_REQUIRED_FIELDS'),
+  /** honeypot: people leave it empty */
+  website: z.string().max(500).optional(),
+});
+export type ContactBody = z.input<typeof contactBodySchema>;
+
+// ---------- query strings ----------
+
+/** Query strings keep unknown keys out of the way (the client adds a timestamp to non-GET calls). */
+export const turbineListQuerySchema = z.object({
+  filter_company_id: z.coerce.number().int().positive().optional(),
+  user_id: z.string().optional(),
+  role: z.string().optional(),
+  company_id: z.string().optional(),
+});
+
+export const idParamSchema = z.object({ id: z.string().max(20) });

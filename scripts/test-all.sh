@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The one test command (npm test; .ci/run calls it): lint, types, unit, integration on PGlite and PostgreSQL, end-to-end in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+export NODE_OPTIONS="${NODE_OPTIONS:-} --no-warnings=ExperimentalWarning"
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+node scripts/ensure-install.mjs
+
+step "lint and format (biome)"
+npx biome check .
+
+step "types (tsc, strict)"
+for p in packages/contract apps/server apps/web e2e; do npx tsc -p "$p"; done
+
+step "unit tests (contract, web)"
+npx vitest run --project contract --project web
+
+step "integration tests on PGlite"
+TEST_DB=pglite npx vitest run --project server
+
+step "integration tests on PostgreSQL"
+bash scripts/ensure-postgres.sh
+TEST_DB=postgres TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx vitest run --project server
+
+step "build the web app"
+node scripts/build-web-if-stale.mjs
+
+step "end-to-end tests (Playwright, Debian Chromium)"
+bash scripts/ensure-chromium.sh
+npm run -w @windscope/e2e test --silent
+
+echo
+echo "all test tiers passed"
