@@ -31,7 +31,7 @@ export default defineConfig({
   },
   webServer: {
     // a fresh embedded database with the demo content for every run
-    command: `rm -rf .e2e-data && DATA_DIR=.e2e-data PORT=${PORT} LOG_LEVEL=warn PUBLIC_URL=http://127.0.0.1:${PORT} npx tsx ../apps/server/src/main.ts`,
+    command: `rm -rf .e2e-data-${PORT} && DATA_DIR=.e2e-data-${PORT} PORT=${PORT} LOG_LEVEL=warn PUBLIC_URL=http://127.0.0.1:${PORT} npx tsx ../apps/server/src/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { authRoutes } from './auth/routes.ts';
+import { commentRoutes } from './comments/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import type { AppConfig } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await companyRoutes(api, ctx);
       await userRoutes(api, ctx);
       await turbineRoutes(api, ctx);
+      await commentRoutes(api, ctx);
       await contactRoutes(api, ctx);
     },
     { prefix: '/api' },

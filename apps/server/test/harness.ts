@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
@@ -59,7 +59,7 @@ export interface TestApp {
   /** signs in and returns a bearer token */
   login(email: string, password?: string): Promise<string>;
   /** app.inject with a bearer token */
-  call(token: string | null, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  call(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

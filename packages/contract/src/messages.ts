@@ -82,6 +82,9 @@ export const MESSAGES = {
 
   COMMENT_REQUIRED: { tr: 'Yorum boş olamaz.', en: 'The comment cannot be empty.' },
   COMMENT_TOO_LONG: { tr: 'Yorum en fazla 500 karakter olabilir.', en: 'A comment can be at most 500 characters.' },
+  COMMENT_ADDED: { tr: 'Yorum eklendi.', en: 'Comment added.' },
+  COMMENT_UPDATED: { tr: 'Yorum güncellendi.', en: 'Comment updated.' },
+  COMMENT_DELETED: { tr: 'Yorum silindi.', en: 'Comment deleted.' },
   CONTACT_REQUIRED_FIELDS: { tr: 'Ad, konu ve mesaj gereklidir.', en: 'Name, subject and message are required.' },
   CONTACT_SENT: {
     tr: 'Mesajınız gönderildi. En kısa sürede size dönüş yapacağız.',
