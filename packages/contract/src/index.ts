@@ -4,3 +4,4 @@ export * from './messages.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
 export * from './schemas.ts';
+export * from './uploads.ts';

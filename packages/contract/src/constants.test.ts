@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { formatMegabytes, isSafeFileName, roomChoices, roomLabel, stripStoredPrefix, yearChoices } from './constants.ts';
+import { formatMessage, languageFromHeader } from './messages.ts';
+import { coordinatesSchema, createTurbineBodySchema } from './schemas.ts';
+
+describe('constants and helpers', () => {
+  it('labels rooms 1..9 and falls back to "Oda {n}"', () => {
+    expect(roomLabel(1)).toBe('Root - WW');
+    expect(roomLabel(6)).toBe('Tip - SW');
+    expect(roomLabel(9)).toBe('Tip - LW');
+    expect(roomLabel(10)).toBe('Oda 10');
+    expect(roomLabel(12, 'Room')).toBe('Room 12');
+    expect(roomChoices()).toHaveLength(25);
+  });
+
+  it('offers the current year and the ten before it, newest first', () => {
+    const years = yearChoices(new Date('2026-03-01'));
+    expect(years).toHaveLength(11);
+    expect(years[0]).toBe(2026);
+    expect(years.at(-1)).toBe(2016);
+  });
+
+  it('accepts only letters, digits, underscore, hyphen and dot in file names', () => {
+    expect(isSafeFileName('IMG_0001-a.JPG')).toBe(true);
+    for (const bad of ['my photo.jpg', 'foto(1).jpg', 'çatlak.jpg', '../x.jpg', 'a\0.jpg', '', '..'])
+      expect(isSafeFileName(bad)).toBe(false);
+  });
+
+  it('strips the stored number-number- prefix and formats sizes with the spec decimals', () => {
+    expect(stripStoredPrefix('1718000000000-123456-rapor_2024.pdf')).toBe('rapor_2024.pdf');
+    expect(stripStoredPrefix('plain.pdf')).toBe('plain.pdf');
+    expect(formatMegabytes(5 * 1024 * 1024 + 40_000, 1)).toBe('5.0');
+    expect(formatMegabytes(1536 * 1024, 2)).toBe('1.50');
+  });
+
+  it('formats messages in both languages and picks the language from a header', () => {
+    expect(formatMessage('COMPANY_NAME_TAKEN', 'tr', { name: 'Ege' })).toBe('"Ege" adında bir şirket zaten mevcut');
+    expect(formatMessage('COMPANY_NAME_TAKEN', 'en', { name: 'Ege' })).toBe('A company named "Ege" already exists');
+    expect(languageFromHeader('tr-TR,tr;q=0.9')).toBe('tr');
+    expect(languageFromHeader('en-US')).toBe('en');
+    expect(languageFromHeader(undefined)).toBe('tr');
+    expect(languageFromHeader('de-DE')).toBe('tr');
+  });
+
+  it('validates coordinates and turbine rooms', () => {
+    expect(coordinatesSchema.safeParse('38.42,27.14').success).toBe(true);
+    expect(coordinatesSchema.safeParse('91,27').success).toBe(false);
+    expect(coordinatesSchema.safeParse('izmir').success).toBe(false);
+    const base = { city: 'İzmir', code: 'T1', location: 'Bergama' };
+    expect(createTurbineBodySchema.parse(base).rooms).toBe(3);
+    const zero = createTurbineBodySchema.safeParse({ ...base, rooms: 0 });
+    expect(zero.success).toBe(false);
+    expect(zero.error?.issues[0]?.message).toBe('TURBINE_ROOMS_MIN');
+    expect(createTurbineBodySchema.safeParse({ ...base, extra: 1 }).success).toBe(false);
+  });
+});
