@@ -9,7 +9,10 @@ let marmaraTurbine: number;
 beforeAll(async () => {
   t = await createTestApp();
   for (const [k, email] of Object.entries(DEMO)) tokens[k] = await t.login(email);
-  const list = (await t.call(tokens.superadmin ?? '', { method: 'GET', url: '/api/turbines' })).json().data as { id: number; company_name: string }[];
+  const list = (await t.call(tokens.superadmin ?? '', { method: 'GET', url: '/api/turbines' })).json().data as {
+    id: number;
+    company_name: string;
+  }[];
   egeTurbine = list.find((x) => x.company_name === 'Ege Rüzgar Enerji')?.id ?? 0;
   marmaraTurbine = list.find((x) => x.company_name === 'Marmara Enerji')?.id ?? 0;
 });
@@ -80,7 +83,11 @@ describe('comments', () => {
     const created = (await post('egeOperator', egeTurbine, 'bağlam')).json().data;
     const list = (await t.call(tokens.egeOperator ?? '', { method: 'GET', url: '/api/turbines' })).json().data as { id: number }[];
     const other = list.find((x) => x.id !== egeTurbine)?.id;
-    const res = await t.call(tokens.egeOperator ?? '', { method: 'PUT', url: `/api/turbines/${other}/comments/${created.id}`, payload: { comment: 'x' } });
+    const res = await t.call(tokens.egeOperator ?? '', {
+      method: 'PUT',
+      url: `/api/turbines/${other}/comments/${created.id}`,
+      payload: { comment: 'x' },
+    });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -17,14 +17,25 @@ export async function commentRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['comments'];
 
-  r.get('/turbines/:id/comments', { schema: { tags, params: turbineParams, response: { 200: envelope(z.array(commentSchema)) } } }, async (req) => ({
-    success: true as const,
-    data: await listComments(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId)),
-  }));
+  r.get(
+    '/turbines/:id/comments',
+    { schema: { tags, params: turbineParams, response: { 200: envelope(z.array(commentSchema)) } } },
+    async (req) => ({
+      success: true as const,
+      data: await listComments(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId)),
+    }),
+  );
 
   r.post(
     '/turbines/:id/comments',
-    { schema: { tags, params: turbineParams, body: commentBodySchema, response: { 201: envelope(commentSchema, { comment: commentSchema }) } } },
+    {
+      schema: {
+        tags,
+        params: turbineParams,
+        body: commentBodySchema,
+        response: { 201: envelope(commentSchema, { comment: commentSchema }) },
+      },
+    },
     async (req, reply) => {
       const auth = requireAuth(req);
       const comment = await addComment(ctx, auth.actor, auth.user, routeId(req.params.id, invalidTurbineId), req.body.comment);
@@ -37,13 +48,23 @@ export async function commentRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, params: commentParams, body: commentBodySchema, response: { 200: envelope(commentSchema) } } },
     async (req) => ({
       success: true as const,
-      data: await editComment(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId), routeId(req.params.commentId), req.body.comment),
+      data: await editComment(
+        ctx,
+        requireAuth(req).actor,
+        routeId(req.params.id, invalidTurbineId),
+        routeId(req.params.commentId),
+        req.body.comment,
+      ),
       message: localize(req, 'COMMENT_UPDATED'),
     }),
   );
 
-  r.delete('/turbines/:id/comments/:commentId', { schema: { tags, params: commentParams, response: { 200: messageOnly } } }, async (req) => {
-    await removeComment(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId), routeId(req.params.commentId));
-    return { success: true as const, message: localize(req, 'COMMENT_DELETED') };
-  });
+  r.delete(
+    '/turbines/:id/comments/:commentId',
+    { schema: { tags, params: commentParams, response: { 200: messageOnly } } },
+    async (req) => {
+      await removeComment(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId), routeId(req.params.commentId));
+      return { success: true as const, message: localize(req, 'COMMENT_DELETED') };
+    },
+  );
 }

@@ -23,7 +23,11 @@ export function presentComment(row: CommentRow): Comment {
 /** Comments of a turbine the actor may see (another company's turbine is "not found"), oldest first. */
 export async function listComments(ctx: AppContext, actor: Actor, turbineId: number): Promise<Comment[]> {
   await getTurbine(ctx, actor, turbineId);
-  const rows = await ctx.db.select().from(comments).where(eq(comments.turbineId, turbineId)).orderBy(asc(comments.createdAt), asc(comments.id));
+  const rows = await ctx.db
+    .select()
+    .from(comments)
+    .where(eq(comments.turbineId, turbineId))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
   return rows.map(presentComment);
 }
 
@@ -33,7 +37,14 @@ export async function addComment(ctx: AppContext, actor: Actor, author: UserRow,
   const now = ctx.now();
   const [row] = await ctx.db
     .insert(comments)
-    .values({ turbineId, userId: author.id, userName: `${author.firstName} ${author.lastName}`.trim(), body: text, createdAt: now, updatedAt: now })
+    .values({
+      turbineId,
+      userId: author.id,
+      userName: `${author.firstName} ${author.lastName}`.trim(),
+      body: text,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return presentComment(row as CommentRow);
 }
