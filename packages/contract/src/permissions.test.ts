@@ -67,3 +67,12 @@ describe('DECISIONS §1 permission table', () => {
     expect(can(null, 'turbine.read')).toBe(false);
   });
 });
+
+describe('self-edits', () => {
+  it('never lets a manager change their own role', () => {
+    const m = actor('admin', 10, 1);
+    const self = { companyId: 1, targetId: 10, targetRole: 'admin' as const, targetIsProtected: false };
+    expect(can(m, 'user.update', { ...self, newRole: 'admin', newCompanyId: 1 })).toBe(true);
+    expect(can(m, 'user.update', { ...self, newRole: 'operator', newCompanyId: 1 })).toBe(false);
+  });
+});

@@ -78,8 +78,12 @@ const managerMayEditUser: Rule = (a, r) =>
   r.targetRole !== 'superadmin' &&
   !r.targetIsProtected &&
   (r.newCompanyId === undefined || r.newCompanyId === a.companyId) &&
-  r.newRole !== 'superadmin';
+  r.newRole !== 'superadmin' &&
+  // a manager does not change their own role
+  (r.targetId !== a.id || r.newRole === undefined || r.newRole === a.role);
 const notProtected: Rule = (_a, r) => !r.targetIsProtected;
+/** superadmin is never granted through the users page; an existing superadmin keeps the role */
+const superadminMayEditUser: Rule = (_a, r) => !r.targetIsProtected && (r.newRole !== 'superadmin' || r.targetRole === 'superadmin');
 const superadminMayDeleteUser: Rule = (a, r) => !r.targetIsProtected && r.targetId !== a.id;
 const managerMayDeleteUser: Rule = (a, r, now) => managerMayEditUser(a, r, now) && r.targetId !== a.id;
 
@@ -102,7 +106,7 @@ export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
   'comment.delete': { superadmin: true, manager: ownRecentComment, operator: ownRecentComment, customer: ownRecentComment, viewer: false },
   'user.list': { superadmin: true, manager: true, operator: false, customer: false, viewer: false },
   'user.create': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
-  'user.update': { superadmin: notProtected, manager: managerMayEditUser, operator: false, customer: false, viewer: false },
+  'user.update': { superadmin: superadminMayEditUser, manager: managerMayEditUser, operator: false, customer: false, viewer: false },
   'user.changePassword': { superadmin: notProtected, manager: managerMayEditUser, operator: false, customer: false, viewer: false },
   'user.delete': { superadmin: superadminMayDeleteUser, manager: managerMayDeleteUser, operator: false, customer: false, viewer: false },
   'company.read': { superadmin: true, manager: sameCompany, operator: sameCompany, customer: sameCompany, viewer: sameCompany },

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_TTL_MS } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
-import type { Executor } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { companies, sessions, users } from '../db/schema.ts';
 import type { AuthState } from '../http/auth-hook.ts';
 import type { UserRow } from '../users/presenter.ts';
@@ -23,19 +23,31 @@ export async function createSession(ctx: AppContext, user: UserRow, meta: { user
   return { id, token, expiresAt };
 }
 
+/** Every request looks its session up: a prepared statement, built once per database handle. */
+function prepareSessionLookup(db: Database) {
+  return db
+    .select({ session: sessions, user: users, companyName: companies.name })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(sessions.id, sql.placeholder('sid')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('session_lookup');
+}
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
 /** A token is good when its signature and expiry hold, its session exists, is not revoked or expired,
  *  and its user is still active. */
 export async function authenticateToken(ctx: AppContext, token: string): Promise<AuthState | null> {
   const now = ctx.now();
   const claims = await verifySessionToken(ctx.config.jwtSecret, token, now);
   if (!claims) return null;
-  const rows = await ctx.db
-    .select({ session: sessions, user: users, companyName: companies.name })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(sessions.id, claims.sid), isNull(sessions.revokedAt)))
-    .limit(1);
+  let lookup = sessionLookups.get(ctx.db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(ctx.db);
+    sessionLookups.set(ctx.db, lookup);
+  }
+  const rows = await lookup.execute({ sid: claims.sid });
   const row = rows[0];
   if (!row) return null;
   if (String(row.user.id) !== claims.sub) return null;

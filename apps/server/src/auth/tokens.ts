@@ -10,6 +10,18 @@ export interface TokenClaims {
   sub: string;
 }
 
+const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+/** The secret imported once as an HMAC-SHA-256 key: importing it on every request cost more than the check itself. */
+function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function signSessionToken(secret: Uint8Array, claims: TokenClaims, expiresAt: Date): Promise<string> {
   return new SignJWT({ sid: claims.sid })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -17,13 +29,13 @@ export async function signSessionToken(secret: Uint8Array, claims: TokenClaims, 
     .setIssuer(ISSUER)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(secret);
+    .sign(await hmacKey(secret));
 }
 
 /** Verifies signature (HS256 only: 'none' and every other algorithm are refused), issuer and expiry. */
 export async function verifySessionToken(secret: Uint8Array, token: string, now: Date): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await hmacKey(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       currentDate: now,

@@ -36,7 +36,8 @@ export function actorOf(user: UserRow): Actor {
 /** Every route requires a valid session unless it is marked public: a route added later is protected by default. */
 export function installAuthHook(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request) => {
+  // onRequest: the session is checked before the body is parsed or validated, so a stranger learns nothing from 400s
+  app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (token) request.auth = await authenticateToken(ctx, token);
     if (request.routeOptions.config?.public) return;

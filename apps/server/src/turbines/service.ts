@@ -9,8 +9,8 @@ import {
   type updateTurbineBodySchema,
 } from '@windscope/contract';
 import type { z } from 'zod';
-import { companyScope } from '../access/scope.ts';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/client.ts';
 import { companies, turbines } from '../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 
@@ -41,29 +41,63 @@ export function presentTurbine(row: TurbineRow, companyName: string | null, phot
 // the subquery names its tables explicitly: drizzle renders bare column names inside sql``
 const photoCount = sql<number>`(select count(*)::int from photos p where p.turbine_id = "turbines"."id")`;
 
-function selectTurbines(ctx: AppContext) {
-  return ctx.db
-    .select({ turbine: turbines, companyName: companies.name, photoCount })
-    .from(turbines)
-    .leftJoin(companies, eq(companies.id, turbines.companyId));
+/** The list and the detail run on nearly every screen, so they are prepared statements: drizzle builds their SQL
+ *  once and PostgreSQL parses and plans them once per connection. The tenant condition is companyScope()'s
+ *  `company_id = actor's company`, with the company bound when the statement runs. */
+function prepareTurbineReads(db: Database) {
+  const base = () =>
+    db
+      .select({ turbine: turbines, companyName: companies.name, photoCount })
+      .from(turbines)
+      .leftJoin(companies, eq(companies.id, turbines.companyId));
+  const order = [asc(turbines.city), asc(turbines.code), asc(turbines.id)];
+  const companyId = sql.placeholder('companyId');
+  const id = sql.placeholder('id');
+  return {
+    listAll: base()
+      .orderBy(...order)
+      .prepare('turbines_list_all'),
+    listOfCompany: base()
+      .where(eq(turbines.companyId, companyId))
+      .orderBy(...order)
+      .prepare('turbines_list_of_company'),
+    one: base().where(eq(turbines.id, id)).limit(1).prepare('turbines_one'),
+    oneOfCompany: base()
+      .where(and(eq(turbines.id, id), eq(turbines.companyId, companyId)))
+      .limit(1)
+      .prepare('turbines_one_of_company'),
+  };
 }
+
+const preparedReads = new WeakMap<Database, ReturnType<typeof prepareTurbineReads>>();
+function turbineReads(db: Database) {
+  let reads = preparedReads.get(db);
+  if (!reads) {
+    reads = prepareTurbineReads(db);
+    preparedReads.set(db, reads);
+  }
+  return reads;
+}
+
+type TurbineReadRow = { turbine: TurbineRow; companyName: string | null; photoCount: number };
+const presentRow = (r: TurbineReadRow) => presentTurbine(r.turbine, r.companyName, Number(r.photoCount));
 
 /** Superadmin: all, or one company with filterCompanyId. Everyone else: their own company (any filter is ignored). */
 export async function listTurbines(ctx: AppContext, actor: Actor, filterCompanyId?: number): Promise<Turbine[]> {
-  const filter = seesAllCompanies(actor) && filterCompanyId ? eq(turbines.companyId, filterCompanyId) : undefined;
-  const rows = await selectTurbines(ctx)
-    .where(and(companyScope(actor, turbines.companyId), filter))
-    .orderBy(asc(turbines.city), asc(turbines.code), asc(turbines.id));
-  return rows.map((r) => presentTurbine(r.turbine, r.companyName, Number(r.photoCount)));
+  const reads = turbineReads(ctx.db);
+  const companyId = seesAllCompanies(actor) ? filterCompanyId : actor.companyId;
+  const rows = companyId === undefined ? await reads.listAll.execute() : await reads.listOfCompany.execute({ companyId });
+  return rows.map(presentRow);
 }
 
 /** The turbine if the actor's company may see it; otherwise "not found", as if it did not exist. */
 export async function getTurbine(ctx: AppContext, actor: Actor, id: number): Promise<Turbine> {
-  const [row] = await selectTurbines(ctx)
-    .where(and(eq(turbines.id, id), companyScope(actor, turbines.companyId)))
-    .limit(1);
+  const reads = turbineReads(ctx.db);
+  const [row] = seesAllCompanies(actor)
+    ? await reads.one.execute({ id })
+    : await reads.oneOfCompany.execute({ id, companyId: actor.companyId });
   if (!row) throw notFound('TURBINE_NOT_FOUND');
-  return presentTurbine(row.turbine, row.companyName, Number(row.photoCount));
+  return presentRow(row);
 }
 
 async function assertPartnerCompany(ctx: AppContext, companyId: number) {

@@ -35,9 +35,10 @@ async function findUser(ctx: AppContext, actor: Actor, id: number) {
   return row;
 }
 
+/** Scope first, like every other row: another company's user is "not found" whatever the role. */
 export async function getUser(ctx: AppContext, actor: Actor, id: number): Promise<User> {
-  if (!can(actor, 'user.list')) throw forbidden();
   const row = await findUser(ctx, actor, id);
+  if (!can(actor, 'user.list', { companyId: row.user.companyId })) throw forbidden();
   return presentUser(row.user, row.companyName);
 }
 
@@ -98,8 +99,9 @@ function targetOf(row: { user: typeof users.$inferSelect }) {
 export async function updateUser(ctx: AppContext, actor: Actor, id: number, input: UpdateUserInput): Promise<User> {
   const row = await findUser(ctx, actor, id);
   const companyId = input.company_id as number;
-  // superadmin is never granted through this route; an existing superadmin keeps the role
+  // superadmin is never granted (can() refuses it); an existing superadmin keeps the role whatever the form sends
   const newRole: Role = row.user.role === 'superadmin' ? 'superadmin' : input.role;
+  if (input.role === 'superadmin' && row.user.role !== 'superadmin') throw forbidden();
   if (!can(actor, 'user.update', { ...targetOf(row), newCompanyId: companyId, newRole })) throw forbidden();
   await assertCompanyExists(ctx, companyId);
   await assertEmailFree(ctx, input.email, id);
