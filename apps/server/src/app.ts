@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,13 +14,18 @@ import { commentRoutes } from './comments/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import type { AppConfig } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
+import { fileRoutes } from './files/routes.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { installAuthHook } from './http/auth-hook.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { createMailer } from './mail/mailer.ts';
+import { photoRoutes } from './photos/routes.ts';
 import { createDatabaseRateLimiter, createRedisRateLimiter } from './rate-limit/rate-limiter.ts';
+import { reportRoutes } from './reports/routes.ts';
+import { createStorage } from './storage/create-storage.ts';
 import { turbineRoutes } from './turbines/routes.ts';
+import { turbinePrefix } from './uploads/storage-keys.ts';
 import { userRoutes } from './users/routes.ts';
 
 export interface BuildOptions {
@@ -78,6 +84,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
     limiter: redis ? createRedisRateLimiter(redis) : createDatabaseRateLimiter(database.db),
+    storage: createStorage(config),
     now: options.now ?? (() => new Date()),
   };
   app.decorate('ctx', ctx);
@@ -85,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     ctx.mailer.close();
     redis?.disconnect();
+    await ctx.storage.close();
     await database.close();
   });
 
@@ -142,7 +150,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await authRoutes(api, ctx);
       await companyRoutes(api, ctx);
       await userRoutes(api, ctx);
-      await turbineRoutes(api, ctx);
+      // uploads stream file by file (never buffered); JSON bodies keep their small bodyLimit
+      // browsers send file names as raw UTF-8: show "ş.jpg" as such when refusing it (a busboy option the plugin's types omit)
+      const busboyCharset = { defParamCharset: 'utf8' };
+      await api.register(fastifyMultipart, {
+        ...busboyCharset,
+        preservePath: true,
+        throwFileSizeLimit: false,
+        limits: {
+          // each file's own limit is enforced while streaming; this is busboy's backstop
+          fileSize: Math.max(config.limits.photoBytes, config.limits.reportBytes) + 1,
+          files: 100,
+          fields: 20,
+          fieldSize: 1024,
+          parts: 150,
+          headerPairs: 100,
+        },
+      });
+      await turbineRoutes(api, ctx, { afterDelete: [(id) => ctx.storage.deleteByPrefix(turbinePrefix(id)).then(() => {})] });
+      await photoRoutes(api, ctx);
+      await reportRoutes(api, ctx);
+      await fileRoutes(api, ctx);
       await commentRoutes(api, ctx);
       await contactRoutes(api, ctx);
     },

@@ -2,6 +2,7 @@ import type { AppConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { StorageDriver } from './storage/storage-driver.ts';
 
 /** What services need, built once per app and handed to them explicitly. */
 export interface AppContext {
@@ -10,6 +11,8 @@ export interface AppContext {
   database: DatabaseHandle;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** photo and report bytes: a local folder or S3 */
+  storage: StorageDriver;
   /** injectable clock: tests move time forward */
   now(): Date;
 }

@@ -1,19 +1,24 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { seedDemoMedia } from './db/demo-media/seed-media.ts';
 import { seedDemoData } from './db/seed.ts';
 
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
   let seeded = false;
-  if (config.demoSeed) seeded = await seedDemoData(app.ctx);
+  let demoPhotos = 0;
+  if (config.demoSeed) {
+    seeded = await seedDemoData(app.ctx);
+    if (seeded) demoPhotos = await seedDemoMedia(app);
+  }
   await app.listen({ port: config.port, host: config.host });
   const where = `http://${config.host}:${config.port}`;
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.pgliteDir})`;
   console.log(`Windscope listening on ${where} (API ${where}/api, docs ${where}/api/docs) on ${database}`);
   if (config.demoSeed) {
     console.log(
-      `${seeded ? 'Demo data created' : 'Demo data present'}: sign in as superadmin@windscope.example, admin@ege.example, manager@ege.example, operator@ege.example, customer@ege.example, viewer@ege.example, admin@marmara.example or operator@marmara.example with password demo1234`,
+      `${seeded ? `Demo data created (${demoPhotos} photos)` : 'Demo data present'}: sign in as superadmin@windscope.example, admin@ege.example, manager@ege.example, operator@ege.example, customer@ege.example, viewer@ege.example, admin@marmara.example or operator@marmara.example with password demo1234`,
     );
   }
   const stop = async () => {

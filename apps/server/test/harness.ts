@@ -6,9 +6,12 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
+import { startS3Server, type TestS3Server } from './s3-server.ts';
 
 /** Which database the integration suite runs on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+/** Which storage driver apps get unless a test names one: the local folder by default, s3rver when TEST_STORAGE=s3. */
+export const TEST_STORAGE: 'fs' | 's3' = process.env.TEST_STORAGE === 's3' ? 's3' : 'fs';
 
 export interface TestClock {
   now(): Date;
@@ -56,6 +59,8 @@ export interface TestApp {
   config: AppConfig;
   clock: TestClock;
   dataDir: string;
+  /** the S3-compatible server behind the app when it runs with storage 's3' */
+  s3: TestS3Server | null;
   /** signs in and returns a bearer token */
   login(email: string, password?: string): Promise<string>;
   /** app.inject with a bearer token */
@@ -64,12 +69,20 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; config?: Partial<AppConfig> } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    config?: Partial<AppConfig>;
+    /** overrides some limits, keeping the others (small file limits for the 413 tests) */
+    limits?: Partial<AppConfig['limits']>;
+    storage?: 'fs' | 's3';
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'windscope-test-'));
   const pgDb = TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+  const s3 = (options.storage ?? TEST_STORAGE) === 's3' ? await startS3Server() : null;
   const config = loadConfig(
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...options.env },
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...s3?.env, ...options.env },
     {
       pgliteDir: pgDb ? path.join(dataDir, 'unused') : 'memory://',
       jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
@@ -77,6 +90,7 @@ export async function createTestApp(
       ...options.config,
     },
   );
+  if (options.limits) config.limits = { ...config.limits, ...options.limits };
   const clock = createClock();
   const app = await buildApp(config, { now: clock.now, logger: false });
   if (options.seed !== false) await seedDemoData(app.ctx);
@@ -91,11 +105,13 @@ export async function createTestApp(
     config,
     clock,
     dataDir,
+    s3,
     login,
     call: (token, opts) =>
       app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.headers ?? {}) } }),
     async close() {
       await app.close();
+      await s3?.close();
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

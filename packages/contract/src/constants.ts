@@ -56,6 +56,9 @@ export const FILE_LIMITS = {
 } as const;
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+/** Row ids are PostgreSQL integers: anything above cannot name a row. */
+export const MAX_ROW_ID = 2_147_483_647;
 export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
 
 /** Names of uploaded files: letters, digits, underscore, hyphen, dot. */

@@ -6,32 +6,53 @@ import {
   DEFAULT_ROOMS,
   MIN_ROOMS,
   PASSWORD_MAX_LENGTH,
+  MAX_ROW_ID,
   PASSWORD_MIN_LENGTH,
   PHOTO_CATEGORIES,
   TURBINE_STATUSES,
 } from './constants.ts';
 
 /** Validation messages are message codes (see messages.ts) so that server and web show them in the user's language. */
-const text = (max: number) => z.string().trim().max(max, { error: 'VALIDATION' });
+/** No form can type U+0000 and PostgreSQL text cannot hold it: refused in every text input. */
+const hasNoNul = (s: string) => !s.includes('\u0000');
+const text = (max: number) => z.string().trim().max(max, { error: 'VALIDATION' }).refine(hasNoNul, { error: 'VALIDATION' });
 const requiredText = (max: number, code: string) =>
-  z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: 'VALIDATION' });
+  z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: 'VALIDATION' }).refine(hasNoNul, { error: 'VALIDATION' });
 const optionalText = (max: number) => text(max).nullish();
-const id = z.number().int().positive();
+/** a row id: the database's integer range */
+const id = z.number().int().positive().max(MAX_ROW_ID, { error: 'VALIDATION' });
 const timestamp = z.string();
+
+const EMAIL_MAX_LENGTH = 254;
+/** Lower-casing can lengthen a string ('İ' becomes two code points): the limit holds for the stored form. */
+const fitsLowerCased = (max: number) => (s: string) => s.toLowerCase().length <= max;
 
 export const emailSchema = z
   .string({ error: 'EMAIL_REQUIRED' })
   .trim()
   .min(1, { error: 'EMAIL_REQUIRED' })
-  .max(254, { error: 'EMAIL_INVALID' })
+  .max(EMAIL_MAX_LENGTH, { error: 'EMAIL_INVALID' })
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'EMAIL_INVALID' })
+  .refine((s) => hasNoNul(s) && fitsLowerCased(EMAIL_MAX_LENGTH)(s), { error: 'EMAIL_INVALID' })
   .transform((s) => s.toLowerCase());
+
+/** An optional e-mail: empty means none; anything else must be an address (message EMAIL_INVALID, not a union error). */
+export const optionalEmailSchema = z
+  .string({ error: 'EMAIL_INVALID' })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: 'EMAIL_INVALID' })
+  .refine((s) => s === '' || (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) && hasNoNul(s) && fitsLowerCased(EMAIL_MAX_LENGTH)(s)), {
+    error: 'EMAIL_INVALID',
+  })
+  .transform((s) => s.toLowerCase())
+  .nullish();
 
 export const passwordSchema = z
   .string({ error: 'PASSWORD_REQUIRED' })
   .min(1, { error: 'PASSWORD_REQUIRED' })
   .min(PASSWORD_MIN_LENGTH, { error: 'PASSWORD_TOO_SHORT' })
-  .max(PASSWORD_MAX_LENGTH, { error: 'PASSWORD_TOO_LONG' });
+  .max(PASSWORD_MAX_LENGTH, { error: 'PASSWORD_TOO_LONG' })
+  .refine(hasNoNul, { error: 'VALIDATION' });
 
 export const turbineStatusSchema = z.enum(TURBINE_STATUSES);
 export const bladeSchema = z.enum(BLADES);
@@ -162,8 +183,17 @@ export type Comment = z.infer<typeof commentSchema>;
 // ---------- request bodies ----------
 
 export const loginBodySchema = z.strictObject({
-  email: z.string({ error: 'LOGIN_REQUIRED_FIELDS' }).trim().min(1, { error: 'LOGIN_REQUIRED_FIELDS' }).max(254),
-  password: z.string({ error: 'LOGIN_REQUIRED_FIELDS' }).min(1, { error: 'LOGIN_REQUIRED_FIELDS' }).max(PASSWORD_MAX_LENGTH),
+  email: z
+    .string({ error: 'LOGIN_REQUIRED_FIELDS' })
+    .trim()
+    .min(1, { error: 'LOGIN_REQUIRED_FIELDS' })
+    .max(EMAIL_MAX_LENGTH)
+    .refine((s) => hasNoNul(s) && fitsLowerCased(EMAIL_MAX_LENGTH)(s), { error: 'VALIDATION' }),
+  password: z
+    .string({ error: 'LOGIN_REQUIRED_FIELDS' })
+    .min(1, { error: 'LOGIN_REQUIRED_FIELDS' })
+    .max(PASSWORD_MAX_LENGTH)
+    .refine(hasNoNul, { error: 'VALIDATION' }),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -211,7 +241,7 @@ export const deleteTurbineBodySchema = z
 
 export const companyBodySchema = z.strictObject({
   name: requiredText(120, 'COMPANY_NAME_REQUIRED'),
-  contact_email: z.union([z.literal(''), emailSchema]).nullish(),
+  contact_email: optionalEmailSchema,
   authorized_number: optionalText(120),
   phone: optionalText(40),
   address: optionalText(300),
@@ -235,7 +265,8 @@ export const updateUserBodySchema = z.strictObject({
   first_name: requiredText(80, 'USER_EDIT_ALL_FIELDS'),
   last_name: requiredText(80, 'USER_EDIT_ALL_FIELDS'),
   email: z.string({ error: 'USER_EDIT_ALL_FIELDS' }).trim().min(1, { error: 'USER_EDIT_ALL_FIELDS' }).pipe(emailSchema),
-  role: assignableRoleSchema,
+  /** superadmin is accepted only when the user already is one (the edit form echoes the role); it is never granted */
+  role: roleSchema,
   company_id: id.nullish().refine((v) => v != null, { error: 'USER_COMPANY_REQUIRED' }),
   is_active: z.boolean().default(true),
 });
@@ -244,12 +275,17 @@ export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 export const changePasswordBodySchema = z.strictObject({ password: passwordSchema });
 
 export const commentBodySchema = z.strictObject({
-  comment: z.string().trim().min(1, { error: 'COMMENT_REQUIRED' }).max(COMMENT_MAX_LENGTH, { error: 'COMMENT_TOO_LONG' }),
+  comment: z
+    .string()
+    .trim()
+    .min(1, { error: 'COMMENT_REQUIRED' })
+    .max(COMMENT_MAX_LENGTH, { error: 'COMMENT_TOO_LONG' })
+    .refine(hasNoNul, { error: 'VALIDATION' }),
 });
 
 export const contactBodySchema = z.strictObject({
   name: requiredText(120, 'CONTACT_REQUIRED_FIELDS'),
-  email: z.union([z.literal(''), emailSchema]).nullish(),
+  email: optionalEmailSchema,
   phone: optionalText(40),
   subject: requiredText(200, 'CONTACT_REQUIRED_FIELDS'),
   message: requiredText(5000, 'CONTACT_REQUIRED_FIELDS'),
@@ -262,7 +298,7 @@ export type ContactBody = z.input<typeof contactBodySchema>;
 
 /** Query strings keep unknown keys out of the way (the client adds a timestamp to non-GET calls). */
 export const turbineListQuerySchema = z.object({
-  filter_company_id: z.coerce.number().int().positive().optional(),
+  filter_company_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional(),
   user_id: z.string().optional(),
   role: z.string().optional(),
   company_id: z.string().optional(),

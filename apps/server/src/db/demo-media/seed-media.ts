@@ -1,0 +1,99 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createSession } from '../../auth/session-service.ts';
+import { photos, turbines, users } from '../schema.ts';
+import { multipartBody } from '../../uploads/multipart-body.ts';
+import { droneSvg, panoramaSvg, renderJpeg, reportPdf, surfaceSvg } from './images.ts';
+
+interface Upload {
+  fields: Record<string, string | number>;
+  files: { name: string; bytes: Buffer }[];
+}
+
+/** Which demo turbines get pictures (by code); the others stay empty to show the empty states. */
+const GALLERY: {
+  code: string;
+  bladeRooms: number[];
+  panoramasPerRoom: number;
+  drone: number;
+  operator: number;
+  robot: number;
+  hue: number;
+}[] = [
+  { code: 'EGE-BRG-01', bladeRooms: [1, 2], panoramasPerRoom: 2, drone: 3, operator: 3, robot: 2, hue: 32 },
+  { code: 'MRM-BND-05', bladeRooms: [1], panoramasPerRoom: 2, drone: 2, operator: 1, robot: 0, hue: 205 },
+];
+
+async function uploadsFor(turbine: (typeof GALLERY)[number], year: number): Promise<{ photos: Upload[]; report: Upload }> {
+  const list: Upload[] = [];
+  for (const blade of ['A', 'B', 'C'] as const) {
+    for (const room of turbine.bladeRooms) {
+      const files = [];
+      for (let n = 1; n <= turbine.panoramasPerRoom; n++) {
+        const name = `blade-${blade.toLowerCase()}-room${room}-${String(n).padStart(2, '0')}.jpg`;
+        files.push({ name, bytes: await renderJpeg(panoramaSvg(`${turbine.code} · ${blade} · ${room} · ${n}`, turbine.hue + n * 8)) });
+      }
+      list.push({ fields: { room, year, blade }, files });
+    }
+  }
+  const category = async (kind: 'drone' | 'operator' | 'robot', countOf: number) => {
+    for (let n = 1; n <= countOf; n++) {
+      const blade = (['A', 'B', 'C'] as const)[(n - 1) % 3] ?? 'A';
+      const title = `${turbine.code} · ${kind} · ${blade}`;
+      const svg = kind === 'drone' ? droneSvg(title, turbine.hue + 170) : surfaceSvg(title, turbine.hue, kind === 'robot');
+      list.push({
+        fields: { year, blade, category: kind },
+        files: [{ name: `${kind}-${blade.toLowerCase()}-${String(n).padStart(2, '0')}.jpg`, bytes: await renderJpeg(svg) }],
+      });
+    }
+  };
+  await category('drone', turbine.drone);
+  await category('operator', turbine.operator);
+  await category('robot', turbine.robot);
+  const report = {
+    fields: { year },
+    files: [
+      { name: `inspection-report-${turbine.code}-${year}.pdf`, bytes: reportPdf(`Windscope inspection report ${turbine.code} ${year}`) },
+    ],
+  };
+  return { photos: list, report };
+}
+
+/** Uploads demo photos (360° panoramas, drone, operator, robot) and a report through the real upload routes,
+ *  once, on a database that has none. Returns how many photos were stored. */
+export async function seedDemoMedia(app: FastifyInstance): Promise<number> {
+  const { db } = app.ctx;
+  const [existing] = await db.select({ n: count() }).from(photos);
+  if (existing && existing.n > 0) return 0;
+  const [uploader] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'superadmin'), eq(users.isProtected, true)))
+    .limit(1);
+  if (!uploader) return 0;
+  const session = await createSession(app.ctx, uploader, { userAgent: 'demo-seed' });
+  const year = app.ctx.now().getFullYear();
+  let stored = 0;
+  for (const turbine of GALLERY) {
+    const [row] = await db.select({ id: turbines.id }).from(turbines).where(eq(turbines.code, turbine.code)).limit(1);
+    if (!row) continue;
+    const { photos: uploads, report } = await uploadsFor(turbine, year);
+    const send = async (path: string, upload: Upload, field: string, contentType: string) => {
+      const body = multipartBody(
+        upload.fields,
+        upload.files.map((f) => ({ field, name: f.name, bytes: f.bytes, contentType })),
+      );
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/turbines/${row.id}/${path}`,
+        headers: { authorization: `Bearer ${session.token}`, 'content-type': body.contentType },
+        payload: Buffer.concat(body.chunks),
+      });
+      if (res.statusCode >= 300) throw new Error(`demo ${path} upload failed: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return (res.json() as { data?: unknown[] }).data?.length ?? 0;
+    };
+    for (const upload of uploads) stored += await send('photos', upload, 'photos', 'image/jpeg');
+    await send('reports', report, 'reports', 'application/pdf');
+  }
+  return stored;
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { stripStoredPrefix } from '@windscope/contract';
+import type { AppContext } from '../context.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { localize } from '../http/error-handler.ts';
+import { MEDIA_KINDS } from '../media/media-types.ts';
+import { isSafeKey, type StoredObjectInfo } from '../storage/storage-driver.ts';
+import { parseByteRange } from './byte-range.ts';
+import { verifyFileUrl } from './signed-urls.ts';
+
+/** The name a browser saves the file under: the key's last segment without the "number-number-" prefix. */
+const displayName = (key: string) => stripStoredPrefix(key.slice(key.lastIndexOf('/') + 1));
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const weakless = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || weakless(tag) === weakless(etag));
+}
+
+function setFileHeaders(reply: FastifyReply, info: StoredObjectInfo, mime: string, disposition: string, maxAge: number) {
+  reply
+    .header('content-type', mime)
+    .header('content-disposition', disposition)
+    .header('etag', info.etag)
+    .header('last-modified', info.lastModified.toUTCString())
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', `private, max-age=${maxAge}`)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox");
+}
+
+/** GET /api/files/{key}?k=&e=[&d=1]&s=: the signature is the authorisation (no session: `<img>` cannot send one). */
+export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/files/*', { config: { public: true }, schema: { hide: true } }, async (request: FastifyRequest, reply) => {
+    const key = (request.params as Record<string, string>)['*'] ?? '';
+    const now = ctx.now();
+    const grant = isSafeKey(key) ? verifyFileUrl(ctx.config.jwtSecret, key, request.query as Record<string, unknown>, now) : null;
+    if (!grant) throw forbidden('FILE_LINK_INVALID');
+    // a thumbnail or preview URL names its original's key; the grant holds the key actually served
+    const info = await ctx.storage.stat(grant.key);
+    if (!info) throw notFound('FILE_NOT_FOUND');
+
+    // only the listed kinds are ever served, each as its own type: never text/html
+    const mime = MEDIA_KINDS[grant.kind].mime;
+    const disposition = `${grant.download ? 'attachment' : 'inline'}; filename="${displayName(grant.key)}"`;
+    setFileHeaders(reply, info, mime, disposition, Math.max(0, grant.expires - Math.floor(now.getTime() / 1000)));
+    if (matchesEtag(request.headers['if-none-match'], info.etag)) return reply.status(304).send();
+
+    const ifRange = request.headers['if-range'];
+    const rangeHeader = ifRange && ifRange !== info.etag ? undefined : request.headers.range;
+    const range = parseByteRange(rangeHeader, info.size);
+    if (range === 'unsatisfiable') {
+      return reply
+        .status(416)
+        .header('content-range', `bytes */${info.size}`)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send({ success: false, code: 'FILE_RANGE_INVALID', message: localize(request, 'FILE_RANGE_INVALID') });
+    }
+    const read = await ctx.storage.read(grant.key, range ?? undefined);
+    if (!read) throw notFound('FILE_NOT_FOUND');
+    if (range) {
+      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${read.info.size}`);
+      reply.header('content-length', String(range.end - range.start + 1));
+    } else {
+      reply.header('content-length', String(read.info.size));
+    }
+    return reply.send(read.stream);
+  });
+}

@@ -1,0 +1,17 @@
+/** The kinds of file the platform keeps, decided from their bytes (DECISIONS §6), never from a name or a browser label. */
+export const MEDIA_KINDS = {
+  jpeg: { mime: 'image/jpeg', image: true },
+  png: { mime: 'image/png', image: true },
+  webp: { mime: 'image/webp', image: true },
+  tiff: { mime: 'image/tiff', image: true },
+  pcd: { mime: 'application/x-pcd', image: false },
+  pdf: { mime: 'application/pdf', image: false },
+} as const;
+export type MediaKind = keyof typeof MEDIA_KINDS;
+
+export const isMediaKind = (value: string): value is MediaKind => Object.hasOwn(MEDIA_KINDS, value);
+
+export function mediaKindOfMime(mime: string): MediaKind | null {
+  for (const [kind, info] of Object.entries(MEDIA_KINDS)) if (info.mime === mime) return kind as MediaKind;
+  return null;
+}

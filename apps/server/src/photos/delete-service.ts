@@ -1,0 +1,24 @@
+import { and, eq } from 'drizzle-orm';
+import { type Actor, can } from '@windscope/contract';
+import type { AppContext } from '../context.ts';
+import { photos } from '../db/schema.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { getTurbine } from '../turbines/service.ts';
+
+/** DELETE /turbines/{id}/photos?key=: managers and superadmin, or the operator who uploaded it (DECISIONS §1).
+ *  The row goes in a transaction that commits only once its files are deleted, so a storage failure leaves both. */
+export async function deletePhoto(ctx: AppContext, actor: Actor, turbineId: number, key: string): Promise<void> {
+  const turbine = await getTurbine(ctx, actor, turbineId);
+  const [photo] = await ctx.db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.turbineId, turbineId), eq(photos.storageKey, key)))
+    .limit(1);
+  if (!photo) throw notFound('PHOTO_NOT_FOUND');
+  if (!can(actor, 'photo.delete', { companyId: turbine.company_id, ownerId: photo.uploadedBy })) throw forbidden();
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(photos).where(eq(photos.id, photo.id));
+    const keys = [photo.storageKey, photo.thumbnailKey, photo.previewKey].filter((k): k is string => k !== null);
+    for (const fileKey of keys) await ctx.storage.delete(fileKey);
+  });
+}

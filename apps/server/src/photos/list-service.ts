@@ -1,0 +1,50 @@
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Actor, type Photo, type PhotoListQuery, can } from '@windscope/contract';
+import type { AppContext } from '../context.ts';
+import { companyScope } from '../access/scope.ts';
+import { photos, turbines, users } from '../db/schema.ts';
+import { urlExpiry } from '../files/signed-urls.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { photoRecordColumns, presentPhoto } from './presenter.ts';
+
+/** The spec's two shapes are filters of one listing: `room` (+ `noCache`) for the panorama, `view=all` (+ `year`) for the
+ *  all-photos list; `blade` and `category` (`blade` meaning the 360° blade photos without one) narrow either. */
+function photoFilter(turbineId: number, query: PhotoListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(photos.turbineId, turbineId)];
+  if (query.room !== undefined) conditions.push(eq(photos.room, query.room));
+  if (query.year !== undefined) conditions.push(eq(photos.year, query.year));
+  if (query.blade !== undefined) conditions.push(eq(photos.blade, query.blade));
+  if (query.category === 'blade') conditions.push(isNull(photos.category));
+  else if (query.category !== undefined) conditions.push(eq(photos.category, query.category));
+  return and(...conditions);
+}
+
+/** What the listing would contain, as a version string, checking on the way that the actor may see the turbine
+ *  (another company's: 404) — one query, as it runs on every request, cached answer or not.
+ *  Photo ids only grow and rows are never updated in place, so the count and the highest id identify the set; the
+ *  uploader count and the users' last change catch a deleted or renamed uploader. */
+export async function photoListVersion(ctx: AppContext, actor: Actor, turbineId: number, query: PhotoListQuery): Promise<string> {
+  const [row] = await ctx.db
+    .select({
+      companyId: turbines.companyId,
+      photos: sql<string>`(select count(*) || '.' || coalesce(max(${photos.id}), 0) || '.' || count(${photos.uploadedBy}) from ${photos} where ${photoFilter(turbineId, query)})`,
+      people: sql<string | null>`(select max(${users.updatedAt})::text from ${users})`,
+    })
+    .from(turbines)
+    .where(and(eq(turbines.id, turbineId), companyScope(actor, turbines.companyId)));
+  if (!row) throw notFound('TURBINE_NOT_FOUND');
+  if (!can(actor, 'photo.read', { companyId: row.companyId })) throw forbidden();
+  return `${row.photos}.${row.people ?? ''}`;
+}
+
+/** Newest first, each with signed URLs valid until `expires`. */
+export async function listPhotosForTurbine(ctx: AppContext, turbineId: number, query: PhotoListQuery, now: Date): Promise<Photo[]> {
+  const rows = await ctx.db
+    .select(photoRecordColumns)
+    .from(photos)
+    .leftJoin(users, eq(users.id, photos.uploadedBy))
+    .where(photoFilter(turbineId, query))
+    .orderBy(desc(photos.createdAt), desc(photos.id));
+  const expires = urlExpiry(now);
+  return rows.map((row) => presentPhoto(ctx.config.jwtSecret, expires, row));
+}

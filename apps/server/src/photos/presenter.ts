@@ -1,0 +1,111 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Blade, Photo, PhotoCategory } from '@windscope/contract';
+import { photos, users } from '../db/schema.ts';
+import { signPhotoUrls } from '../files/signed-urls.ts';
+import { mediaKindOfMime } from '../media/media-types.ts';
+
+export type PhotoRow = typeof photos.$inferSelect;
+
+/** The columns a photo is presented from, times already as ISO text (parsing 10,000 dates would cost more than the query). */
+export interface PhotoRecord {
+  id: number;
+  storageKey: string;
+  originalName: string;
+  room: number | null;
+  blade: string | null;
+  category: string | null;
+  year: number;
+  month: number;
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+  mimeType: string;
+  sha256: string;
+  hasDerivatives: boolean;
+  gpsLatitude: number | null;
+  gpsLongitude: number | null;
+  takenAt: string | null;
+  createdAt: string;
+  uploadedBy: number | null;
+  uploaderFirstName: string | null;
+  uploaderLastName: string | null;
+  uploaderEmail: string | null;
+}
+
+const isoText = (column: typeof photos.createdAt | typeof photos.takenAt): SQL<string> =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Select these from photos left-joined with users (the uploader). */
+export const photoRecordColumns = {
+  id: photos.id,
+  storageKey: photos.storageKey,
+  originalName: photos.originalName,
+  room: photos.room,
+  blade: photos.blade,
+  category: photos.category,
+  year: photos.year,
+  month: photos.month,
+  sizeBytes: photos.sizeBytes,
+  width: photos.width,
+  height: photos.height,
+  mimeType: photos.mimeType,
+  sha256: photos.sha256,
+  hasDerivatives: sql<boolean>`(${photos.thumbnailKey} is not null)`,
+  gpsLatitude: photos.gpsLatitude,
+  gpsLongitude: photos.gpsLongitude,
+  takenAt: sql<string | null>`${isoText(photos.takenAt)}`,
+  createdAt: isoText(photos.createdAt),
+  uploadedBy: photos.uploadedBy,
+  uploaderFirstName: users.firstName,
+  uploaderLastName: users.lastName,
+  uploaderEmail: users.email,
+};
+
+/** A row just inserted, with its uploader, as a record. */
+export function photoRecordOf(row: PhotoRow, uploader: { firstName: string; lastName: string; email: string }): PhotoRecord {
+  const { thumbnailKey: _t, previewKey: _p, turbineId: _turbine, takenAt, createdAt, ...rest } = row;
+  return {
+    ...rest,
+    hasDerivatives: row.thumbnailKey !== null,
+    takenAt: takenAt?.toISOString() ?? null,
+    createdAt: createdAt.toISOString(),
+    uploaderFirstName: uploader.firstName,
+    uploaderLastName: uploader.lastName,
+    uploaderEmail: uploader.email,
+  };
+}
+
+/** The only shape of a photo that leaves the server, with signed URLs valid until `expires` (seconds). Photos without
+ *  derivatives (.pcd point clouds) point every URL at the original. */
+export function presentPhoto(secret: Uint8Array, expires: number, photo: PhotoRecord): Photo {
+  const kind = mediaKindOfMime(photo.mimeType) ?? 'pcd';
+  const urls = signPhotoUrls(secret, { key: photo.storageKey, kind, expires, download: false }, photo.hasDerivatives);
+  const uploaderName = photo.uploaderFirstName === null ? null : `${photo.uploaderFirstName} ${photo.uploaderLastName ?? ''}`.trim();
+  return {
+    id: photo.id,
+    key: photo.storageKey,
+    url: urls.original,
+    urls,
+    originalName: photo.originalName,
+    file_path: photo.storageKey,
+    room: photo.room,
+    blade: photo.blade as Blade | null,
+    category: photo.category as PhotoCategory | null,
+    year: photo.year,
+    month: photo.month,
+    size: photo.sizeBytes,
+    width: photo.width,
+    height: photo.height,
+    mime_type: photo.mimeType,
+    sha256: photo.sha256,
+    taken_at: photo.takenAt,
+    gps: photo.gpsLatitude !== null && photo.gpsLongitude !== null ? { latitude: photo.gpsLatitude, longitude: photo.gpsLongitude } : null,
+    upload_date: photo.createdAt,
+    createdAt: photo.createdAt,
+    lastModified: photo.createdAt,
+    uploaded_by: photo.uploadedBy,
+    uploader_name: uploaderName,
+    uploader_email: photo.uploaderEmail,
+    uploadedBy: uploaderName === null ? null : { name: uploaderName },
+  };
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamSchema, photoDeleteQuerySchema, photoListQuerySchema, photoUploadResponseSchema } from '@windscope/contract';
+import type { AppContext } from '../context.ts';
+import { requireAuth } from '../http/auth-hook.ts';
+import { messageOnly } from '../http/envelope.ts';
+import { localize } from '../http/error-handler.ts';
+import { routeId } from '../http/params.ts';
+import { clientGoneSignal, readUploadForm } from '../uploads/upload-form.ts';
+import { sendUploadOutcome } from '../uploads/upload-reply.ts';
+import { deletePhoto } from './delete-service.ts';
+import { listPhotosSerialized } from './list-cache.ts';
+import { uploadPhotos } from './upload-service.ts';
+
+const invalidTurbineId = { status: 400, code: 'TURBINE_INVALID_ID' } as const;
+
+function photoWording(ctx: AppContext) {
+  return {
+    storedCode: 'PHOTOS_UPLOADED',
+    noFilesCode: 'PHOTO_UPLOAD_NO_FILES',
+    codes: {
+      invalid_name: 'PHOTO_INVALID_NAMES',
+      duplicate_name: 'PHOTO_DUPLICATE_NAMES',
+      unsupported_type: 'PHOTO_UNSUPPORTED_TYPE',
+      too_large: 'PHOTO_TOO_LARGE',
+      too_many_pixels: 'PHOTO_TOO_MANY_PIXELS',
+      damaged: 'PHOTO_DAMAGED',
+    },
+    params: { limit: Number((ctx.config.limits.photoBytes / 1024 / 1024).toFixed(1)), megapixels: ctx.config.limits.maxMegapixels },
+  } satisfies Parameters<typeof sendUploadOutcome>[3];
+}
+
+export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['photos'];
+
+  // the answer is a cached, already serialized buffer of `{ success, data: Photo[], message }` (contract photoSchema)
+  const listSchema = {
+    tags,
+    params: idParamSchema,
+    querystring: photoListQuerySchema,
+    description: 'data: Photo[] (contract photoSchema)',
+  };
+  r.get('/turbines/:id/photos', { schema: listSchema }, async (req, reply) => {
+    const id = routeId(req.params.id, invalidTurbineId);
+    const listing = await listPhotosSerialized(ctx, requireAuth(req).actor, id, req.query, localize(req, 'PHOTOS_LOADED'));
+    reply
+      .header('cache-control', 'private, no-cache')
+      .header('etag', listing.etag)
+      .header('vary', 'accept-encoding, accept-language, x-language');
+    if (req.headers['if-none-match'] === listing.etag) return reply.status(304).send();
+    reply.type('application/json; charset=utf-8');
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')))
+      return reply.header('content-encoding', 'gzip').send(listing.gzipped);
+    return reply.send(listing.body);
+  });
+
+  r.post(
+    '/turbines/:id/photos',
+    { schema: { tags, params: idParamSchema, consumes: ['multipart/form-data'], response: { 201: photoUploadResponseSchema } } },
+    async (req, reply) => {
+      const id = routeId(req.params.id, invalidTurbineId);
+      const result = await uploadPhotos(ctx, requireAuth(req), id, () => readUploadForm(req, 'photos'), clientGoneSignal(reply));
+      return sendUploadOutcome(req, reply, { stored: result.photos, refused: result.refused }, photoWording(ctx));
+    },
+  );
+
+  r.delete(
+    '/turbines/:id/photos',
+    { schema: { tags, params: idParamSchema, querystring: photoDeleteQuerySchema, response: { 200: messageOnly } } },
+    async (req) => {
+      await deletePhoto(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId), req.query.key);
+      return { success: true as const, message: localize(req, 'PHOTO_DELETED') };
+    },
+  );
+}

@@ -1,0 +1,167 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  can,
+  isSafeFileName,
+  type Photo,
+  type PhotoUploadFields,
+  photoUploadFieldsSchema,
+  type Turbine,
+  UPLOAD_ROOM_CHOICES,
+  yearChoices,
+} from '@windscope/contract';
+import type { AppContext } from '../context.ts';
+import { photos } from '../db/schema.ts';
+import { urlExpiry } from '../files/signed-urls.ts';
+import type { AuthState } from '../http/auth-hook.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { sniffPhotoKind } from '../media/sniff.ts';
+import { getTurbine } from '../turbines/service.ts';
+import { drain, receiveFile } from '../uploads/receive-file.ts';
+import { photoKey, storedFileName } from '../uploads/storage-keys.ts';
+import type { UploadForm } from '../uploads/upload-form.ts';
+import type { RefusedFile } from '../uploads/upload-outcome.ts';
+import { isUploadRejection } from '../uploads/upload-rejection.ts';
+import { finishPhoto, type PhotoDraft } from './finish-photo.ts';
+import { photoRecordOf, presentPhoto } from './presenter.ts';
+
+export interface PhotoUploadResult {
+  photos: Photo[];
+  refused: RefusedFile[];
+}
+
+/** How each file ended; an unexpected failure is kept as a value (a promise rejecting unobserved would crash Node). */
+type FileOutcome = { name: string; draft: PhotoDraft } | { name: string; refused: RefusedFile } | { name: string; failure: unknown };
+
+function parseFields(raw: Record<string, string>, turbine: Turbine, now: Date): PhotoUploadFields {
+  const parsed = photoUploadFieldsSchema.safeParse(raw);
+  if (!parsed.success) throw badRequest('PHOTO_UPLOAD_FIELDS');
+  const fields = parsed.data;
+  const maxRoom = Math.max(UPLOAD_ROOM_CHOICES, turbine.rooms);
+  const roomOk = fields.room === undefined ? fields.category !== undefined : fields.room <= maxRoom;
+  if (!roomOk || !yearChoices(now).includes(fields.year)) throw badRequest('PHOTO_UPLOAD_FIELDS');
+  return fields;
+}
+
+async function nameTaken(ctx: AppContext, turbineId: number, lowerName: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.turbineId, turbineId), sql`lower(${photos.originalName}) = ${lowerName}`))
+    .limit(1);
+  return Boolean(row);
+}
+
+async function removeFiles(ctx: AppContext, drafts: PhotoDraft[]) {
+  await Promise.allSettled(drafts.flatMap((d) => d.keys.map((key) => ctx.storage.delete(key))));
+}
+
+/** Waits for every file still being finished, then removes what they stored. */
+async function discardAll(ctx: AppContext, outcomes: Promise<FileOutcome>[]) {
+  const results = await Promise.all(outcomes);
+  await removeFiles(
+    ctx,
+    results.flatMap((r) => ('draft' in r ? [r.draft] : [])),
+  );
+}
+
+/** Rows for the finished photos, in one transaction. A name taken meanwhile by a concurrent upload is refused here. */
+async function registerPhotos(
+  ctx: AppContext,
+  drafts: PhotoDraft[],
+): Promise<{ rows: (typeof photos.$inferSelect)[]; lost: PhotoDraft[] }> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const rows: (typeof photos.$inferSelect)[] = [];
+      const lost: PhotoDraft[] = [];
+      for (const draft of drafts) {
+        const [row] = await tx.insert(photos).values(draft.values).onConflictDoNothing().returning();
+        if (row) rows.push(row);
+        else lost.push(draft);
+      }
+      return { rows, lost };
+    });
+  } catch (error) {
+    await removeFiles(ctx, drafts);
+    throw error;
+  }
+}
+
+/** POST /turbines/{id}/photos: stream -> sniff + hash + size -> staged storage -> pixel check -> derivatives -> commit
+ *  -> rows. Every file is judged on its own; the answer lists the stored photos and why each other file was refused.
+ *  When the client goes away before the answer, nothing of this upload remains. */
+export async function uploadPhotos(
+  ctx: AppContext,
+  auth: AuthState,
+  turbineId: number,
+  openForm: () => Promise<UploadForm>,
+  signal: AbortSignal,
+): Promise<PhotoUploadResult> {
+  const turbine = await getTurbine(ctx, auth.actor, turbineId);
+  if (!can(auth.actor, 'photo.upload', { companyId: turbine.company_id })) throw forbidden();
+  const form = await openForm();
+  const now = ctx.now();
+  const fields = parseFields(form.fields, turbine, now);
+  const outcomes: Promise<FileOutcome>[] = [];
+  const seen = new Set<string>();
+  const refuse = (name: string, reason: RefusedFile['reason']) => outcomes.push(Promise.resolve({ name, refused: { name, reason } }));
+
+  try {
+    for await (const file of form.files) {
+      const name = file.fileName;
+      if (!isSafeFileName(name)) {
+        drain(file.stream);
+        refuse(name, 'invalid_name');
+        continue;
+      }
+      const lower = name.toLowerCase();
+      if (seen.has(lower) || (await nameTaken(ctx, turbineId, lower))) {
+        drain(file.stream);
+        refuse(name, 'duplicate_name');
+        continue;
+      }
+      seen.add(lower);
+      const key = photoKey(turbineId, fields, storedFileName(now, name));
+      const limits = {
+        maxBytes: ctx.config.limits.photoBytes,
+        sniff: sniffPhotoKind,
+        unknownReason: 'unsupported_type',
+        emptyReason: 'damaged',
+      } as const;
+      try {
+        const received = await receiveFile(ctx.storage, key, file.stream, limits);
+        // finishing (decode, derive, commit) overlaps with receiving the next file
+        const meta = { turbineId, fields, originalName: name, uploadedBy: auth.actor.id, now };
+        outcomes.push(
+          finishPhoto(ctx, received, meta).then(
+            (draft): FileOutcome => ({ name, draft }),
+            (error: unknown): FileOutcome =>
+              isUploadRejection(error) ? { name, refused: { name, reason: error.reason } } : { name, failure: error },
+          ),
+        );
+      } catch (error) {
+        if (!isUploadRejection(error)) throw error;
+        refuse(name, error.reason);
+      }
+    }
+  } catch (error) {
+    await discardAll(ctx, outcomes);
+    throw error;
+  }
+
+  const results = await Promise.all(outcomes);
+  const failed = results.find((r) => 'failure' in r);
+  if (failed || signal.aborted) {
+    await discardAll(ctx, outcomes);
+    throw failed && 'failure' in failed ? failed.failure : signal.reason;
+  }
+  const drafts = results.flatMap((r) => ('draft' in r ? [r.draft] : []));
+  const { rows, lost } = await registerPhotos(ctx, drafts);
+  await removeFiles(ctx, lost);
+  const lostKeys = new Set(lost.map((d) => d.values.storageKey));
+  const refused = results.flatMap((r): RefusedFile[] => {
+    if ('refused' in r) return [r.refused];
+    return 'draft' in r && lostKeys.has(r.draft.values.storageKey) ? [{ name: r.name, reason: 'duplicate_name' }] : [];
+  });
+  const expires = urlExpiry(now);
+  return { photos: rows.map((row) => presentPhoto(ctx.config.jwtSecret, expires, photoRecordOf(row, auth.user))), refused };
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamSchema, reportListQuerySchema, reportParamsSchema, reportSchema, reportUploadResponseSchema } from '@windscope/contract';
+import type { AppContext } from '../context.ts';
+import { requireAuth } from '../http/auth-hook.ts';
+import { envelope, messageOnly } from '../http/envelope.ts';
+import { localize } from '../http/error-handler.ts';
+import { routeId } from '../http/params.ts';
+import { clientGoneSignal, readUploadForm } from '../uploads/upload-form.ts';
+import { sendUploadOutcome } from '../uploads/upload-reply.ts';
+import { deleteReport, listReports, uploadReports } from './service.ts';
+
+const invalidTurbineId = { status: 400, code: 'TURBINE_INVALID_ID' } as const;
+
+function reportWording(ctx: AppContext) {
+  return {
+    storedCode: 'REPORTS_UPLOADED',
+    noFilesCode: 'REPORT_UPLOAD_NO_FILES',
+    codes: { invalid_name: 'REPORT_INVALID_NAMES', not_pdf: 'REPORT_NOT_PDF', too_large: 'REPORT_TOO_LARGE' },
+    params: { limit: Number((ctx.config.limits.reportBytes / 1024 / 1024).toFixed(1)) },
+    suffix: 'REPORT_FILES_SKIPPED',
+  } satisfies Parameters<typeof sendUploadOutcome>[3];
+}
+
+export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reports'];
+
+  r.get(
+    '/turbines/:id/reports',
+    { schema: { tags, params: idParamSchema, querystring: reportListQuerySchema, response: { 200: envelope(z.array(reportSchema)) } } },
+    async (req) => ({
+      success: true as const,
+      data: await listReports(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId), req.query.year),
+      message: localize(req, 'REPORTS_LOADED'),
+    }),
+  );
+
+  r.post(
+    '/turbines/:id/reports',
+    { schema: { tags, params: idParamSchema, consumes: ['multipart/form-data'], response: { 201: reportUploadResponseSchema } } },
+    async (req, reply) => {
+      const id = routeId(req.params.id, invalidTurbineId);
+      const result = await uploadReports(ctx, requireAuth(req), id, () => readUploadForm(req, 'reports'), clientGoneSignal(reply));
+      return sendUploadOutcome(req, reply, { stored: result.reports, refused: result.refused }, reportWording(ctx));
+    },
+  );
+
+  r.delete(
+    '/turbines/:id/reports/:reportId',
+    { schema: { tags, params: reportParamsSchema, response: { 200: messageOnly } } },
+    async (req) => {
+      const turbineId = routeId(req.params.id, invalidTurbineId);
+      await deleteReport(ctx, requireAuth(req).actor, turbineId, routeId(req.params.reportId));
+      return { success: true as const, message: localize(req, 'REPORT_DELETED') };
+    },
+  );
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { Dirent, Stats } from 'node:fs';
+import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { assertSafeKey, type ByteRange, type StagedObject, type StorageDriver, type StoredObjectInfo } from './storage-driver.ts';
+
+const STAGING = '.staging';
+
+const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes(String((error as { code?: string }).code));
+
+function infoOf(key: string, s: Stats): StoredObjectInfo {
+  return { key, size: s.size, etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`, lastModified: s.mtime };
+}
+
+/** fsync of a directory makes a rename durable. */
+async function syncDirectory(dir: string) {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Files under `root`, one per key; writes go to `root/.staging` first (fsync), then rename into place. */
+export function createFsStorage(root: string): StorageDriver {
+  const stagingDir = path.join(root, STAGING);
+  const pathOf = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+
+  /** Removes now-empty folders up to the root, so deleted turbines leave no empty tree. */
+  async function pruneEmptyParents(file: string) {
+    let dir = path.dirname(file);
+    while (dir.startsWith(root + path.sep) && dir !== stagingDir) {
+      try {
+        await rmdir(dir);
+      } catch {
+        return;
+      }
+      dir = path.dirname(dir);
+    }
+  }
+
+  async function writeStream(key: string, source: Readable): Promise<StagedObject> {
+    const finalPath = pathOf(key);
+    await mkdir(stagingDir, { recursive: true });
+    const tempPath = path.join(stagingDir, randomUUID());
+    const handle = await open(tempPath, 'wx', 0o640);
+    let size = 0;
+    try {
+      // awaiting each write is the backpressure; a failed or destroyed source ends the loop with its error
+      for await (const chunk of source) {
+        const bytes = chunk as Buffer;
+        await handle.write(bytes);
+        size += bytes.length;
+      }
+      await handle.sync();
+    } catch (error) {
+      await handle.close().catch(() => {});
+      await rm(tempPath, { force: true });
+      throw error;
+    }
+    await handle.close();
+    let state: 'staged' | 'committed' | 'aborted' = 'staged';
+    return {
+      key,
+      size,
+      localFile: async () => (state === 'committed' ? finalPath : tempPath),
+      async commit() {
+        if (state !== 'staged') throw new Error(`cannot commit a ${state} object`);
+        // a delete in the same folder may prune it between mkdir and rename: make it again and retry
+        for (let attempt = 1; ; attempt++) {
+          await mkdir(path.dirname(finalPath), { recursive: true });
+          try {
+            await rename(tempPath, finalPath);
+            break;
+          } catch (error) {
+            if (!isMissing(error) || attempt === 3) throw error;
+          }
+        }
+        state = 'committed';
+        await syncDirectory(path.dirname(finalPath));
+      },
+      async abort() {
+        if (state === 'staged') await rm(tempPath, { force: true });
+        state = 'aborted';
+      },
+    };
+  }
+
+  async function list(prefix: string): Promise<string[]> {
+    assertSafeKey(prefix, { prefix: true });
+    const keys: string[] = [];
+    const walk = async (dir: string, keyPrefix: string) => {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${keyPrefix}${entry.name}/`);
+        else if (entry.isFile()) keys.push(`${keyPrefix}${entry.name}`);
+      }
+    };
+    if (prefix.endsWith('/')) await walk(pathOf(prefix.slice(0, -1)), prefix);
+    else throw new Error('list() takes a folder prefix ending in "/"');
+    return keys.sort();
+  }
+
+  return {
+    kind: 'fs',
+    writeStream,
+    async writeBuffer(key, bytes) {
+      const staged = await writeStream(key, Readable.from([bytes]));
+      await staged.commit();
+    },
+    async read(key: string, range?: ByteRange) {
+      let handle: FileHandle;
+      try {
+        handle = await open(pathOf(key), 'r');
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      let info: StoredObjectInfo;
+      try {
+        info = infoOf(key, await handle.stat());
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+      // the stream owns the handle from here (closed with it): a file deleted meanwhile stays readable to the end
+      return { info, stream: handle.createReadStream({ start: range?.start, end: range?.end, autoClose: true }) };
+    },
+    async stat(key) {
+      try {
+        const s = await stat(pathOf(key));
+        return s.isFile() ? infoOf(key, s) : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      const file = pathOf(key);
+      await rm(file, { force: true });
+      await pruneEmptyParents(file);
+    },
+    list,
+    async deleteByPrefix(prefix) {
+      const keys = await list(prefix);
+      const dir = pathOf(prefix.replace(/\/$/, ''));
+      await rm(dir, { recursive: true, force: true });
+      await pruneEmptyParents(dir);
+      return keys.length;
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,75 @@
+import { createHash, type Hash } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import type { UploadRejectionReason } from '@windscope/contract';
+import type { MediaKind } from '../media/media-types.ts';
+import { SNIFF_BYTES } from '../media/sniff.ts';
+import { UploadRejectedError } from './upload-rejection.ts';
+
+export interface InspectOptions {
+  maxBytes: number;
+  /** decides the kind from the first bytes; null refuses the file */
+  sniff(head: Buffer): Promise<MediaKind | null>;
+  /** the reason given when sniff() answers null */
+  unknownReason: UploadRejectionReason;
+  /** the reason given for a file with no bytes at all */
+  emptyReason: UploadRejectionReason;
+}
+
+/** Passes bytes through while counting them, hashing them (SHA-256) and sniffing their type from the first ones.
+ *  Fails with an UploadRejectedError as soon as the file is over the limit or of a refused type. */
+export class InspectStream extends Transform {
+  size = 0;
+  kind: MediaKind | null = null;
+  private readonly hash: Hash = createHash('sha256');
+  private head: Buffer[] | null = [];
+  private headLength = 0;
+
+  constructor(private readonly options: InspectOptions) {
+    super();
+  }
+
+  sha256(): string {
+    return this.hash.digest('hex');
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.options.maxBytes) {
+      callback(new UploadRejectedError('too_large'));
+    } else if (!this.head) {
+      this.hash.update(chunk);
+      this.push(chunk);
+      callback();
+    } else {
+      this.hash.update(chunk);
+      this.head.push(chunk);
+      this.headLength += chunk.length;
+      if (this.headLength < SNIFF_BYTES) callback();
+      else this.releaseHead(callback);
+    }
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.size === 0) callback(new UploadRejectedError(this.options.emptyReason));
+    else if (this.head) this.releaseHead(callback);
+    else callback();
+  }
+
+  /** Sniffs the held-back first bytes, then lets them through (or refuses the file). */
+  private releaseHead(callback: TransformCallback) {
+    const head = Buffer.concat(this.head ?? []);
+    this.head = null;
+    this.options.sniff(head).then(
+      (kind) => {
+        if (!kind) {
+          callback(new UploadRejectedError(this.options.unknownReason));
+          return;
+        }
+        this.kind = kind;
+        this.push(head);
+        callback();
+      },
+      (error: Error) => callback(error),
+    );
+  }
+}

@@ -1,0 +1,76 @@
+/** Rows of the route table (route-table.ts) for photos, reports and signed file URLs. */
+import { signFileUrl, urlExpiry } from '../src/files/signed-urls.ts';
+import { insertPhoto, insertReport, insertTurbine, unique } from './factories.ts';
+import type { RouteCase, RouteContext } from './route-table.ts';
+import { formBody, makeJpeg, makePdf } from './uploads.ts';
+
+let smallJpeg: Promise<Buffer> | undefined;
+/** A multipart upload of one small file, as the web app sends it. */
+async function upload(c: RouteContext, kind: 'photos' | 'reports') {
+  const turbine = await insertTurbine(c.t, c.companyId);
+  const year = c.t.clock.now().getFullYear();
+  smallJpeg ??= makeJpeg(64, 48);
+  const form =
+    kind === 'photos'
+      ? await formBody({ room: 1, year, blade: 'A' }, [{ name: `mx-${unique()}.jpg`, bytes: await smallJpeg, type: 'image/jpeg' }])
+      : await formBody({ year }, [{ name: `mx-${unique()}.pdf`, bytes: makePdf(), type: 'application/pdf' }], 'reports');
+  return { params: { id: turbine.id }, payload: form.payload, headers: form.headers, resource: { companyId: c.companyId } };
+}
+
+export const FILE_ROUTE_CASES: Record<string, RouteCase> = {
+  // One row per registered 'METHOD url'. A multipart route leaves `body` out and sends its parts from
+  // `prepare` (the bad-input battery then checks its ids and non-multipart bodies).
+  'GET /api/turbines/:id/photos': {
+    needs: 'photo.read',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => ({
+      params: { id: (await insertTurbine(c.t, c.companyId)).id },
+      query: '?view=all',
+      resource: { companyId: c.companyId },
+    }),
+  },
+  'POST /api/turbines/:id/photos': { needs: 'photo.upload', ok: 201, tenantRow: true, prepare: (c) => upload(c, 'photos') },
+  'DELETE /api/turbines/:id/photos': {
+    needs: 'photo.delete',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      const turbine = await insertTurbine(c.t, c.companyId);
+      const photo = await insertPhoto(c.t, turbine.id, c.actorUser);
+      return {
+        params: { id: turbine.id },
+        query: `?key=${encodeURIComponent(photo.storageKey)}`,
+        resource: { companyId: c.companyId, ownerId: c.actorUser.id },
+      };
+    },
+  },
+  'GET /api/turbines/:id/reports': {
+    needs: 'report.read',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => ({ params: { id: (await insertTurbine(c.t, c.companyId)).id }, resource: { companyId: c.companyId } }),
+  },
+  'POST /api/turbines/:id/reports': { needs: 'report.upload', ok: 201, tenantRow: true, prepare: (c) => upload(c, 'reports') },
+  'DELETE /api/turbines/:id/reports/:reportId': {
+    needs: 'report.delete',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      const turbine = await insertTurbine(c.t, c.companyId);
+      const report = await insertReport(c.t, turbine.id, c.actorUser);
+      return { params: { id: turbine.id, reportId: report.id }, resource: { companyId: c.companyId, ownerId: c.actorUser.id } };
+    },
+  },
+  'GET /api/files/*': {
+    needs: 'public', // the signed URL is the authorisation
+    ok: 200,
+    tenantRow: false,
+    prepare: async (c) => {
+      const key = `turbines/${(await insertTurbine(c.t, c.companyId)).id}/reports/2026/1-1-matrix.pdf`;
+      await c.t.app.ctx.storage.writeBuffer(key, makePdf());
+      const url = signFileUrl(c.t.config.jwtSecret, { key, kind: 'pdf', expires: urlExpiry(c.t.clock.now()), download: false });
+      return { params: { '*': key }, query: url.slice(url.indexOf('?')) };
+    },
+  },
+};
