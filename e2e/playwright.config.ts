@@ -14,6 +14,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './specs',
+  // screenshot specs take pictures for a person to look at; they run only when asked: SHOTS_DIR=/tmp/shots npx playwright test screenshots
+  testIgnore: process.env.SHOTS_DIR ? [] : ['**/*-screenshots.spec.ts'],
   outputDir: './test-results',
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -4,5 +4,6 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // the manifest feeds scripts/check-home-budget.mjs
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
 });

@@ -3,5 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  test: { name: 'web', root: import.meta.dirname, include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', passWithNoTests: false },
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    passWithNoTests: false,
+  },
 });

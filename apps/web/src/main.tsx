@@ -1,3 +1,11 @@
+import './app/mantine-styles.ts';
+import './app/global.css';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
 
-createRoot(document.getElementById('root') as HTMLElement).render(<h1>Windscope</h1>);
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

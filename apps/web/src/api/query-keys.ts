@@ -1,0 +1,32 @@
+/** Every query key of the app, built here so invalidation after a mutation hits exactly what changed (DECISIONS §9).
+ *  The first segment picks the stale time (app/query-client.ts): 'turbines' 2 min, 'photos' 3 min, the rest 5 min. */
+type Id = number | string;
+type Filters = Record<string, string | number | boolean | null | undefined>;
+
+export const queryKeys = {
+  session: () => ['session'] as const,
+  turbines: {
+    all: () => ['turbines'] as const,
+    list: (filters: Filters = {}) => ['turbines', 'list', filters] as const,
+    detail: (id: Id) => ['turbines', 'detail', String(id)] as const,
+  },
+  photos: {
+    all: () => ['photos'] as const,
+    ofTurbine: (turbineId: Id) => ['photos', String(turbineId)] as const,
+    list: (turbineId: Id, filters: Filters = {}) => ['photos', String(turbineId), filters] as const,
+  },
+  reports: {
+    ofTurbine: (turbineId: Id, filters: Filters = {}) => ['reports', String(turbineId), filters] as const,
+  },
+  comments: {
+    ofTurbine: (turbineId: Id) => ['comments', String(turbineId)] as const,
+  },
+  users: {
+    all: () => ['users'] as const,
+    list: (filters: Filters = {}) => ['users', 'list', filters] as const,
+  },
+  companies: {
+    all: () => ['companies'] as const,
+    list: () => ['companies', 'list'] as const,
+  },
+} as const;

@@ -1,0 +1,35 @@
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { onUnauthorized } from '../api/session-events.ts';
+import { loginPathFor } from '../features/auth/redirect.ts';
+import { createQueryClient } from './query-client.ts';
+
+/** One cache for the whole visit, empty at start (spec §1). */
+const queryClient = createQueryClient();
+
+/** A 401 from any API call (api/client.ts) lands here: cache dropped, to /login remembering where the user was. */
+function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      onUnauthorized((origin) => {
+        client.clear();
+        void navigate(loginPathFor(origin), { replace: true });
+      }),
+    [navigate, client],
+  );
+  return null;
+}
+
+/** Route layout of everything that talks to the API with React Query: sign-in screens and the management area.
+ *  Keeping it off the public site keeps React Query out of the home page's bundle. */
+export function DataLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <UnauthorizedRedirect />
+      <Outlet />
+    </QueryClientProvider>
+  );
+}

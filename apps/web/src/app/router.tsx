@@ -1,0 +1,75 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../ui/loading-screen.tsx';
+import { NotFoundPage } from './error-pages.tsx';
+import { lazyPage } from './lazy-route.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+
+/** The spec's route table (section 2). Every screen is a lazy chunk; `/` never loads management code. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: LoadingScreen,
+    children: [
+      {
+        // public site: header, footer
+        id: 'public',
+        lazy: lazyPage(() => import('../features/public/layout/public-layout.tsx'), 'PublicLayout'),
+        children: [
+          { index: true, lazy: lazyPage(() => import('../features/public/home/home-page.tsx'), 'HomePage') },
+          { path: 'about', lazy: lazyPage(() => import('../features/public/about/about-page.tsx'), 'AboutPage') },
+          { path: 'contact', lazy: lazyPage(() => import('../features/public/contact/contact-page.tsx'), 'ContactPage') },
+          { path: 'support', lazy: lazyPage(() => import('../features/public/support/support-page.tsx'), 'SupportPage') },
+          { path: 'faq', lazy: lazyPage(() => import('../features/public/faq/faq-page.tsx'), 'FaqPage') },
+          { path: 'privacy', lazy: lazyPage(() => import('../features/public/privacy/privacy-page.tsx'), 'PrivacyPage') },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+      {
+        // everything below talks to the API through React Query (app/data-layout.tsx)
+        id: 'data',
+        lazy: lazyPage(() => import('./data-layout.tsx'), 'DataLayout'),
+        children: [
+          // sign-in screens: full-screen, their own layout
+          { path: 'login', lazy: lazyPage(() => import('../features/auth/login/login-page.tsx'), 'LoginPage') },
+          {
+            path: 'password-reset',
+            lazy: lazyPage(() => import('../features/auth/password-reset/password-reset-page.tsx'), 'PasswordResetPage'),
+          },
+          {
+            // management area: desktop gate, then the session check (features/auth/protected-route.tsx)
+            id: 'management',
+            lazy: lazyPage(() => import('./management-area.tsx'), 'ManagementArea'),
+            children: [
+              { path: 'dashboard', lazy: lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage') },
+              { path: 'dashboard/turbine/:id', lazy: lazyPage(() => import('../features/turbine/turbine-page.tsx'), 'TurbinePage') },
+              {
+                path: 'dashboard/turbine/:id/360-view',
+                lazy: lazyPage(() => import('../features/panorama/panorama-page.tsx'), 'PanoramaPage'),
+              },
+              {
+                path: 'turbine/:id/operator-photos',
+                lazy: lazyPage(() => import('../features/category-photos/category-photos-page.tsx'), 'OperatorPhotosPage'),
+              },
+              {
+                path: 'turbine/:id/drone-photos',
+                lazy: lazyPage(() => import('../features/category-photos/category-photos-page.tsx'), 'DronePhotosPage'),
+              },
+              { path: 'dashboard/users', lazy: lazyPage(() => import('../features/users/users-page.tsx'), 'UsersPage') },
+              {
+                path: 'dashboard/companies',
+                lazy: lazyPage(() => import('../features/companies/companies-page.tsx'), 'CompaniesPage'),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

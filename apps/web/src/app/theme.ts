@@ -1,0 +1,60 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Deep sea-blue to teal: the brand colour, used as the primary colour. */
+const wind: MantineColorsTuple = [
+  '#e4f7fa',
+  '#c9ebf1',
+  '#97d6e3',
+  '#61bfd3',
+  '#37abc5',
+  '#1d9ebd',
+  '#0a8fb2',
+  '#007b9b',
+  '#006b88',
+  '#005a74',
+];
+
+/** Night-sky navy for headers and hero surfaces. */
+const navy: MantineColorsTuple = [
+  '#e9eff7',
+  '#cfdbeb',
+  '#9db5d6',
+  '#688dc0',
+  '#3f6cac',
+  '#2a5a9f',
+  '#1d4d8f',
+  '#163f78',
+  '#0f2f5c',
+  '#0a1f3f',
+];
+
+/** Dark scheme surfaces with a blue tint instead of Mantine's neutral grey. */
+const dark: MantineColorsTuple = [
+  '#d3dce6',
+  '#aab8c7',
+  '#8497ab',
+  '#5e7389',
+  '#3c4f63',
+  '#2b3b4d',
+  '#1e2b3a',
+  '#152130',
+  '#0f1925',
+  '#0a121b',
+];
+
+const fontFamily =
+  'Inter, "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, BlinkMacSystemFont, Roboto, "Helvetica Neue", Arial, sans-serif';
+
+export const theme = createTheme({
+  primaryColor: 'wind',
+  // shade 7 in both schemes: white text on shades 5-6 falls below 4.5:1 (axe color-contrast)
+  primaryShade: { light: 7, dark: 7 },
+  colors: { wind, navy, dark },
+  fontFamily,
+  headings: { fontFamily, fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  respectReducedMotion: true,
+  autoContrast: true,
+  other: { brandGradient: 'linear-gradient(135deg, #0a1f3f 0%, #0f2f5c 45%, #007b9b 100%)' },
+});

@@ -1,0 +1,31 @@
+import { API_PATHS, type LoginBody, userSchema } from '@windscope/contract';
+import { z } from 'zod';
+import { api } from '../../api/client.ts';
+
+const loginAnswerSchema = z.object({ token: z.string(), user: userSchema, expires_at: z.string() });
+const sessionAnswerSchema = z.object({ user: userSchema });
+
+/** POST /auth/login. Its 401 is a wrong password, so it never triggers the session-expired redirect. */
+export async function loginRequest(body: LoginBody) {
+  const answer = await api.post(API_PATHS.login, body, { schema: loginAnswerSchema, redirectOnUnauthorized: false });
+  return answer.data;
+}
+
+/** GET /auth/validate-session: the server's word on the stored token; answers the fresh user record. */
+export async function validateSessionRequest(signal?: AbortSignal) {
+  const answer = await api.get(API_PATHS.validateSession, { schema: sessionAnswerSchema, redirectOnUnauthorized: false, signal });
+  return answer.data.user;
+}
+
+export async function logoutRequest() {
+  await api.post(API_PATHS.logout, undefined, { redirectOnUnauthorized: false });
+}
+
+/** Answers the same whether or not the address exists (DECISIONS §3). */
+export async function passwordResetRequest(email: string) {
+  return api.post(API_PATHS.passwordReset, { email });
+}
+
+export async function passwordResetConfirmRequest(token: string, password: string) {
+  return api.post(API_PATHS.passwordResetConfirm, { token, password }, { redirectOnUnauthorized: false });
+}

@@ -1,0 +1,14 @@
+import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LockIcon } from '../../../ui/icons.tsx';
+
+/** Spec §2: the sign-in screen's security notice. */
+export function SecurityNote() {
+  const { t } = useTranslation();
+  return (
+    <Group gap={8} wrap="nowrap" align="flex-start" c="dimmed">
+      <LockIcon size={16} style={{ flex: 'none', marginTop: 2 }} />
+      <Text size="xs">{t('auth.login.security')}</Text>
+    </Group>
+  );
+}

@@ -1,0 +1,12 @@
+import type { TFunction } from 'i18next';
+import { CLIENT_ERROR_CODES, isApiError } from '../../../api/api-error.ts';
+
+/** Spec §8: the server's message, "Could not connect to server…" without an answer, else the generic sign-in failure. */
+export function loginErrorMessage(error: unknown, t: TFunction): string {
+  if (isApiError(error)) {
+    if (error.isConnectionProblem) return t('auth.login.connectionError');
+    const fromServer = error.status > 0 && error.code !== CLIENT_ERROR_CODES.http && error.code !== CLIENT_ERROR_CODES.unexpected;
+    if (fromServer) return error.message;
+  }
+  return t('auth.login.errorFallback');
+}

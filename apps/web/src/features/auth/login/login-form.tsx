@@ -1,0 +1,81 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { loginBodySchema } from '@windscope/contract';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { type FieldErrorCodes, fieldError, validateForm } from '../../../ui/form/validate-form.ts';
+import { loginRequest } from '../auth-api.ts';
+import { FormError } from '../layout/form-error.tsx';
+import { useStartSession } from '../session.ts';
+import { loginErrorMessage } from './login-error.ts';
+
+/** E-mail and password, both required; on success the session is stored and `onSignedIn` decides where to go. */
+export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation();
+  const startSession = useStartSession();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrorCodes>({});
+  const login = useMutation({
+    mutationFn: loginRequest,
+    onSuccess: ({ token, user }) => {
+      startSession(token, user);
+      onSignedIn();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateForm(loginBodySchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    login.mutate(checked.data);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('auth.login.title')}>
+      <Stack gap="md">
+        {login.isError && <FormError title={t('auth.login.errorTitle')}>{loginErrorMessage(login.error, t)}</FormError>}
+        <TextInput
+          label={t('auth.login.email')}
+          placeholder={t('auth.login.emailPlaceholder')}
+          type="email"
+          autoComplete="username"
+          required
+          value={values.email}
+          onChange={(event) => {
+            const email = event.currentTarget.value;
+            setValues((v) => ({ ...v, email }));
+          }}
+          error={fieldError(errors, 'email')}
+          size="md"
+        />
+        <PasswordInput
+          label={t('auth.login.password')}
+          placeholder={t('auth.login.passwordPlaceholder')}
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onChange={(event) => {
+            const password = event.currentTarget.value;
+            setValues((v) => ({ ...v, password }));
+          }}
+          error={fieldError(errors, 'password')}
+          size="md"
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor component={Link} to={paths.passwordReset} size="sm" fw={600}>
+            {t('auth.login.forgotPassword')}
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" fullWidth loading={login.isPending}>
+          {t('auth.login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

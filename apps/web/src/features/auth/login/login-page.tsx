@@ -1,0 +1,52 @@
+import { Alert, Anchor, Divider, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { NEXT_PARAM, paths } from '../../../app/paths.ts';
+import { ArrowLeftIcon, InfoIcon } from '../../../ui/icons.tsx';
+import { usePageTitle } from '../../../ui/page-title.ts';
+import { AuthLayout } from '../layout/auth-layout.tsx';
+import { SecurityNote } from '../layout/security-note.tsx';
+import { safeNextPath } from '../redirect.ts';
+import { LoginForm } from './login-form.tsx';
+
+/** /login (spec §2): after sign-in, the remembered page or /dashboard. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.login'));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get(NEXT_PARAM));
+
+  return (
+    <AuthLayout>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('auth.login.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('auth.login.subtitle')}
+          </Text>
+        </Stack>
+        {next && (
+          <Alert variant="light" color="wind" icon={<InfoIcon size={18} />} py="xs">
+            {t('auth.login.continueNotice')}
+          </Alert>
+        )}
+        <LoginForm onSignedIn={() => void navigate(next ?? paths.dashboard, { replace: true })} />
+        <Divider />
+        <SecurityNote />
+        <Anchor
+          component={Link}
+          to={paths.home}
+          size="sm"
+          c="var(--ws-nav-text)"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
+        >
+          <ArrowLeftIcon size={14} />
+          {t('common.backToHome')}
+        </Anchor>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,98 @@
+import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { passwordSchema } from '@windscope/contract';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { isApiError } from '../../../api/api-error.ts';
+import { paths } from '../../../app/paths.ts';
+import { type FieldErrorCodes, fieldError, validateForm } from '../../../ui/form/validate-form.ts';
+import { toast } from '../../../ui/toast/toast.tsx';
+import { passwordResetConfirmRequest } from '../auth-api.ts';
+import { FormError } from '../layout/form-error.tsx';
+
+/** Same rules as change password (DECISIONS §3): required, at least 6 characters, both entries equal. */
+export const newPasswordFormSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .refine((values) => values.password === values.confirm, { path: ['confirm'], error: 'PASSWORDS_DO_NOT_MATCH' });
+
+/** Opened by the e-mailed link /password-reset?token=…; sets the password, then back to sign-in. */
+export function NewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ password: '', confirm: '' });
+  const [errors, setErrors] = useState<FieldErrorCodes>({});
+  const confirm = useMutation({
+    mutationFn: (password: string) => passwordResetConfirmRequest(token, password),
+    onSuccess: async (answer) => {
+      toast.success(t('auth.newPassword.successTitle'), answer.message);
+      await navigate(paths.login, { replace: true });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateForm(newPasswordFormSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    confirm.mutate(checked.data.password);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('auth.newPassword.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('auth.newPassword.subtitle')}
+        </Text>
+      </Stack>
+      <form onSubmit={submit} noValidate aria-label={t('auth.newPassword.title')}>
+        <Stack gap="md">
+          {confirm.isError && (
+            <FormError title={t('auth.newPassword.errorTitle')}>
+              <Stack gap={6} align="flex-start">
+                <span>{isApiError(confirm.error) && confirm.error.status > 0 ? confirm.error.message : t('auth.reset.errorFallback')}</span>
+                <Anchor component={Link} to={paths.passwordReset} size="sm" fw={600}>
+                  {t('auth.newPassword.requestNewLink')}
+                </Anchor>
+              </Stack>
+            </FormError>
+          )}
+          <PasswordInput
+            label={t('auth.newPassword.password')}
+            autoComplete="new-password"
+            required
+            size="md"
+            value={values.password}
+            onChange={(event) => {
+              const password = event.currentTarget.value;
+              setValues((v) => ({ ...v, password }));
+            }}
+            error={fieldError(errors, 'password')}
+          />
+          <PasswordInput
+            label={t('auth.newPassword.confirm')}
+            autoComplete="new-password"
+            required
+            size="md"
+            value={values.confirm}
+            onChange={(event) => {
+              const confirm = event.currentTarget.value;
+              setValues((v) => ({ ...v, confirm }));
+            }}
+            error={fieldError(errors, 'confirm')}
+          />
+          <Button type="submit" size="md" fullWidth loading={confirm.isPending}>
+            {t('auth.newPassword.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

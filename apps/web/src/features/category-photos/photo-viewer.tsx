@@ -1,0 +1,70 @@
+import { ActionIcon, Anchor, Badge, Group, Text } from '@mantine/core';
+import { formatMegabytes, type Photo, type PhotoCategory } from '@windscope/contract';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../i18n/format.ts';
+import { photoDisplayName } from '../viewer-common/photo-order.ts';
+import { ChevronLeftIcon, ChevronRightIcon } from '../viewer-common/viewer-icons.tsx';
+import classes from './category-photos.module.css';
+import { ZoomableImage } from './zoomable-image.tsx';
+
+export interface PhotoViewerProps {
+  photo: Photo;
+  category: Extract<PhotoCategory, 'operator' | 'drone'>;
+  color: string;
+  /** 1-based place of the photo in the filtered list */
+  position: number;
+  total: number;
+  onStep: (delta: 1 | -1) => void;
+}
+
+/** The main area: the photo's name and details, previous/next with the counter, and the zoomable picture. */
+export function PhotoViewer({ photo, category, color, position, total, onStep }: PhotoViewerProps) {
+  const { t } = useTranslation('photos');
+  const { t: tv } = useTranslation('viewer');
+  const format = useFormatters();
+  return (
+    <div className={classes.viewer} data-testid="photo-viewer" data-photo-id={photo.id}>
+      <Group className={classes.viewerHead} justify="space-between" wrap="nowrap" gap="md">
+        <div style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="nowrap">
+            <Badge color={color} variant="light">
+              {t(`categoryWord.${category}`)}
+            </Badge>
+            <Text fw={700} truncate data-testid="viewer-photo-name">
+              {photoDisplayName(photo)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" truncate>
+            {t('meta', { blade: photo.blade ?? t('noBlade'), year: photo.year, size: formatMegabytes(photo.size, 1) })}
+            {photo.uploader_name && ` · ${t('uploadedBy', { name: photo.uploader_name })}`}
+            {` · ${t('uploadedAt', { date: format.dateTime(photo.upload_date) })}`}
+          </Text>
+        </div>
+        <Group gap="xs" wrap="nowrap">
+          <Anchor href={photo.urls.original} target="_blank" rel="noopener" size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {t('openOriginal')}
+          </Anchor>
+          {total > 1 && (
+            <>
+              <ActionIcon variant="default" size="lg" aria-label={tv('previous')} onClick={() => onStep(-1)} data-testid="photo-previous">
+                <ChevronLeftIcon size={18} />
+              </ActionIcon>
+              <Text size="sm" fw={700} className={classes.counter} data-testid="photo-counter">
+                {tv('counter', { current: position, total })}
+              </Text>
+              <ActionIcon variant="default" size="lg" aria-label={tv('next')} onClick={() => onStep(1)} data-testid="photo-next">
+                <ChevronRightIcon size={18} />
+              </ActionIcon>
+            </>
+          )}
+        </Group>
+      </Group>
+      <div className={classes.viewerBody}>
+        <ZoomableImage key={photo.id} photo={photo} alt={tv('imageAlt', { name: photoDisplayName(photo) })} testId="photo-zoom" />
+      </div>
+      <Text size="xs" c="dimmed" className={classes.viewerFoot}>
+        {t('panHint')}
+      </Text>
+    </div>
+  );
+}

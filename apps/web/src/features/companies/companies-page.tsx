@@ -1,0 +1,118 @@
+import { Alert, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { Company } from '@windscope/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCompanies } from '../../api/companies.ts';
+import { paths } from '../../app/paths.ts';
+import { AppHeader } from '../../ui/app-header/app-header.tsx';
+import { AlertCircleIcon, ArrowLeftIcon } from '../../ui/icons.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { Can } from '../auth/can.tsx';
+import { RequirePermission } from '../auth/require-permission.tsx';
+import { useCan } from '../auth/use-auth.ts';
+import { PlusIcon } from '../management/icons.tsx';
+import '../management/management-styles.ts';
+import { SearchField } from '../management/search-field.tsx';
+import { type EntityDialogs, useEntityDialogs } from '../management/use-entity-dialogs.ts';
+import { CompanyCard } from './company-card.tsx';
+import { CompanyFormModal } from './company-form-modal.tsx';
+import { searchCompanies } from './company-search.ts';
+import { DeleteCompanyDialog } from './delete-company-dialog.tsx';
+import { COMPANIES_NS } from './i18n.ts';
+
+/** /dashboard/companies (spec §2): partner management for the superadmin; others see the unauthorized notice, then /dashboard. */
+export function CompaniesPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('pages.companies'));
+  const dialogs = useEntityDialogs<Company, 'edit' | 'delete'>();
+  return (
+    <>
+      <AppHeader
+        title={t('pages.companies')}
+        actions={
+          <>
+            <Button component={Link} to={paths.dashboard} variant="default" leftSection={<ArrowLeftIcon size={16} />}>
+              {t('common.backToDashboard')}
+            </Button>
+            <AddCompanyButton onClick={dialogs.add} />
+          </>
+        }
+      />
+      <RequirePermission action="company.list" otherwise="unauthorized">
+        <CompaniesContent dialogs={dialogs} />
+      </RequirePermission>
+    </>
+  );
+}
+
+function AddCompanyButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation(COMPANIES_NS);
+  return (
+    <Can action="company.create">
+      <Button leftSection={<PlusIcon size={16} />} onClick={onClick} data-testid="add-company">
+        {t('header.add')}
+      </Button>
+    </Can>
+  );
+}
+
+function CompaniesContent({ dialogs }: { dialogs: EntityDialogs<Company, 'edit' | 'delete'> }) {
+  const { t } = useTranslation(COMPANIES_NS);
+  const companies = useCompanies();
+  const canEdit = useCan('company.update');
+  const canDelete = useCan('company.delete');
+  const [query, setQuery] = useState('');
+  const found = useMemo(() => searchCompanies(companies.data ?? [], query), [companies.data, query]);
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="lg">
+          <Text c="dimmed" maw={560}>
+            {t('intro')}
+          </Text>
+          <div style={{ width: 420 }}>
+            <SearchField
+              label={t('search.label')}
+              placeholder={t('search.placeholder')}
+              value={query}
+              onChange={setQuery}
+              testId="company-search"
+            />
+          </div>
+        </Group>
+        {companies.isError && (
+          <Alert color="red" variant="light" radius="lg" title={t('errors.load')} icon={<AlertCircleIcon size={18} />} role="alert">
+            {companies.error.message}
+          </Alert>
+        )}
+        {companies.isPending && <Skeleton height={220} radius="lg" />}
+        {companies.data && found.length === 0 && (
+          <Paper withBorder radius="lg" p="xl" data-testid="no-companies">
+            <Text c="dimmed" ta="center">
+              {query.trim() ? t('empty.filtered') : t('empty.none')}
+            </Text>
+          </Paper>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="company-grid">
+          {found.map((company) => (
+            <CompanyCard
+              key={company.id}
+              company={company}
+              onEdit={canEdit ? (row) => dialogs.show('edit', row) : undefined}
+              onDelete={canDelete ? (row) => dialogs.show('delete', row) : undefined}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+      <CompanyFormModal
+        opened={dialogs.open === 'add' || dialogs.open === 'edit'}
+        onClose={dialogs.close}
+        company={dialogs.target}
+        companies={companies.data ?? []}
+      />
+      <DeleteCompanyDialog opened={dialogs.open === 'delete'} onClose={dialogs.close} company={dialogs.target} />
+    </Container>
+  );
+}

@@ -1,0 +1,137 @@
+import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import type { Company } from '@windscope/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCreateCompany, useUpdateCompany } from '../../api/companies.ts';
+import { messageForCode } from '../../i18n/message-code.ts';
+import { type FieldErrorCodes, fieldError } from '../../ui/form/validate-form.ts';
+import { AlertCircleIcon } from '../../ui/icons.tsx';
+import { toast } from '../../ui/toast/toast.tsx';
+import { type CompanyFormValues, companyFormFrom, EMPTY_COMPANY_FORM, validateCompanyForm } from './company-form-values.ts';
+import { COMPANIES_NS } from './i18n.ts';
+
+interface CompanyFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** null: add; a company: edit it */
+  company: Company | null;
+  /** every company on the page, for the unique-name rule */
+  companies: readonly Company[];
+}
+
+/** Add or edit a partner company. Escape or an outside click closes; the form is new on every opening. */
+export function CompanyFormModal({ opened, onClose, company, companies }: CompanyFormModalProps) {
+  const { t } = useTranslation(COMPANIES_NS);
+  const { t: tc } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={company ? t('form.editTitle') : t('form.addTitle')}
+      centered
+      radius="lg"
+      size="md"
+      closeButtonProps={{ 'aria-label': tc('common.close') }}
+    >
+      <CompanyForm company={company} companies={companies} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function CompanyForm({ company, companies, onDone }: { company: Company | null; companies: readonly Company[]; onDone: () => void }) {
+  const { t } = useTranslation(COMPANIES_NS);
+  const { t: tc } = useTranslation();
+  const create = useCreateCompany();
+  const update = useUpdateCompany();
+  const mutation = company ? update : create;
+  const [values, setValues] = useState<CompanyFormValues>(() => (company ? companyFormFrom(company) : EMPTY_COMPANY_FORM));
+  const [errors, setErrors] = useState<FieldErrorCodes>({});
+  const [takenName, setTakenName] = useState('');
+
+  const field = (key: keyof CompanyFormValues) => ({
+    value: values[key],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [key]: value }));
+      setErrors({});
+    },
+  });
+  const nameError =
+    errors.name === 'COMPANY_NAME_TAKEN' ? messageForCode('COMPANY_NAME_TAKEN', { name: takenName }) : fieldError(errors, 'name');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateCompanyForm(values, companies, company?.id);
+    if (!result.ok) {
+      setErrors(result.errors);
+      setTakenName(result.takenName ?? '');
+      return;
+    }
+    const done = (answer: { message?: string }, fallback: string) => {
+      toast.success(answer.message ?? fallback);
+      onDone();
+    };
+    if (company) update.mutate({ id: company.id, body: result.body }, { onSuccess: (answer) => done(answer, t('form.updated')) });
+    else create.mutate(result.body, { onSuccess: (answer) => done(answer, t('form.added')) });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="company-form">
+      <Stack gap="sm">
+        {mutation.error && (
+          <Alert
+            color="red"
+            variant="light"
+            title={company ? t('form.errorEdit') : t('form.errorAdd')}
+            icon={<AlertCircleIcon size={18} />}
+            role="alert"
+          >
+            {mutation.error.message}
+          </Alert>
+        )}
+        <TextInput
+          label={t('form.name')}
+          placeholder={t('form.namePlaceholder')}
+          withAsterisk
+          error={nameError}
+          data-autofocus
+          {...field('name')}
+        />
+        <TextInput
+          type="email"
+          label={t('form.email')}
+          placeholder={t('form.emailPlaceholder')}
+          error={fieldError(errors, 'contact_email')}
+          {...field('contactEmail')}
+        />
+        <TextInput
+          label={t('form.authorized')}
+          placeholder={t('form.authorizedPlaceholder')}
+          error={fieldError(errors, 'authorized_number')}
+          {...field('authorizedNumber')}
+        />
+        <TextInput
+          label={t('form.phone')}
+          placeholder={t('form.phonePlaceholder')}
+          error={fieldError(errors, 'phone')}
+          {...field('phone')}
+        />
+        <Textarea
+          label={t('form.address')}
+          placeholder={t('form.addressPlaceholder')}
+          rows={2}
+          error={fieldError(errors, 'address')}
+          {...field('address')}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
+            {tc('common.cancel')}
+          </Button>
+          <Button type="submit" loading={mutation.isPending} data-testid="company-submit">
+            {company ? t('form.submitEdit') : t('form.submitAdd')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

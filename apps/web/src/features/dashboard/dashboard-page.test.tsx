@@ -1,0 +1,175 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../config/storage-keys.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { fakeApi, makeCompany, makeTurbine, MANAGER, OPERATOR, SUPERADMIN, signIn } from '../management/test-support.ts';
+import { DashboardPage } from './dashboard-page.tsx';
+
+// jsdom renders Mantine slowly on a busy machine
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+const EGE = makeCompany({ id: 2, name: 'Ege Rüzgar Enerji' });
+const MARMARA = makeCompany({ id: 3, name: 'Marmara Enerji' });
+const fleet = [
+  makeTurbine({ id: 1, turbine_name: 'Bergama RES T-01', code: 'EGE-BRG-01', city: 'izmir', location: 'Bergama' }),
+  makeTurbine({ id: 2, turbine_name: 'Didim RES T-02', code: 'EGE-DDM-02', city: 'aydın', location: 'Didim', status: 'faulty' }),
+  makeTurbine({
+    id: 3,
+    turbine_name: 'Gelibolu RES T-09',
+    code: 'MRM-GLB-09',
+    city: 'çanakkale',
+    location: 'Gelibolu',
+    company_id: 3,
+    company_name: 'Marmara Enerji',
+  }),
+];
+
+function renderDashboard() {
+  return renderWithProviders(<DashboardPage />, { route: '/dashboard', path: '/dashboard' });
+}
+
+const names = () => screen.queryAllByTestId('turbine-name').map((el) => el.textContent);
+
+describe('dashboard', () => {
+  it('shows every card field, the status label and the counters', async () => {
+    signIn(SUPERADMIN);
+    fakeApi({ 'GET /api/turbines': fleet, 'GET /api/companies': [EGE, MARMARA] });
+    renderDashboard();
+    const card = (await screen.findAllByTestId('turbine-card'))[1] as HTMLElement;
+    expect(within(card).getByText('Didim RES T-02')).toBeInTheDocument();
+    expect(within(card).getByText('Aydın')).toBeInTheDocument();
+    expect(within(card).getByText('EGE-DDM-02')).toBeInTheDocument();
+    expect(within(card).getByText('Didim')).toBeInTheDocument();
+    expect(within(card).getByText('Ege Rüzgar Enerji')).toBeInTheDocument();
+    expect(within(card).getByText('9 oda')).toBeInTheDocument();
+    expect(within(card).getByText('4 fotoğraf')).toBeInTheDocument();
+    expect(within(card).getByText('Arızalı')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /Fotoğraflar/ })).toHaveAttribute('href', '/dashboard/turbine/2');
+    expect(within(card).getByRole('link', { name: /360° Görünüm/ })).toHaveAttribute('href', '/dashboard/turbine/2/360-view');
+    expect(screen.getByTestId('count-total')).toHaveTextContent('3');
+    expect(screen.getByTestId('count-found')).toHaveTextContent('3');
+  });
+
+  it('free text narrows the cards and the found counter; no match shows the no-results message', async () => {
+    signIn(OPERATOR);
+    fakeApi({ 'GET /api/turbines': fleet });
+    renderDashboard();
+    await screen.findAllByTestId('turbine-card');
+    const search = screen.getByRole('searchbox', { name: 'Ara' });
+    fireEvent.change(search, { target: { value: 'glb' } });
+    expect(names()).toEqual(['Gelibolu RES T-09']);
+    expect(screen.getByTestId('count-found')).toHaveTextContent('1');
+    expect(screen.getByTestId('count-total')).toHaveTextContent('3');
+    fireEvent.change(search, { target: { value: 'yok-boyle-bir-turbin' } });
+    expect(screen.getByText('Sonuç bulunamadı')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Filtreleri temizle' }));
+    expect(names()).toHaveLength(3);
+  });
+
+  it('gives the superadmin a company filter that asks the server for that company', async () => {
+    signIn(SUPERADMIN);
+    const api = fakeApi({
+      'GET /api/turbines': ({ url }: { url: URL }) =>
+        new Response(JSON.stringify({ success: true, data: url.searchParams.get('filter_company_id') === '3' ? [fleet[2]] : fleet }), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      'GET /api/companies': [EGE, MARMARA],
+    });
+    renderDashboard();
+    await screen.findAllByTestId('turbine-card');
+    await userEvent.click(screen.getByLabelText('Şirket', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Marmara Enerji' }));
+    await waitFor(() => expect(names()).toEqual(['Gelibolu RES T-09']));
+    expect(api.callsTo('GET', '/api/turbines').at(-1)?.url.searchParams.get('filter_company_id')).toBe('3');
+    expect(screen.getByTestId('count-total')).toHaveTextContent('1');
+  });
+
+  it('hides the company filter and the superadmin buttons from other roles', async () => {
+    signIn(MANAGER);
+    fakeApi({ 'GET /api/turbines': fleet.slice(0, 2) });
+    renderDashboard();
+    await screen.findAllByTestId('turbine-card');
+    expect(screen.queryByLabelText('Şirket', { selector: 'input' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Türbin Ekle' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Kullanıcı Ayarları' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Partner Yönetimi' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('edit-turbine')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('delete-turbine')).not.toBeInTheDocument();
+  });
+
+  it('shows operators no add, partner or user buttons', async () => {
+    signIn(OPERATOR);
+    fakeApi({ 'GET /api/turbines': fleet.slice(0, 2) });
+    renderDashboard();
+    await screen.findAllByTestId('turbine-card');
+    expect(screen.queryByRole('button', { name: 'Türbin Ekle' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Kullanıcı Ayarları' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Partner Yönetimi' })).not.toBeInTheDocument();
+  });
+
+  it('filters by city and by year', async () => {
+    signIn(OPERATOR);
+    fakeApi({
+      'GET /api/turbines': [
+        makeTurbine({ id: 1, turbine_name: 'A', city: 'izmir', updated_at: '2025-05-01T00:00:00Z' }),
+        makeTurbine({ id: 2, turbine_name: 'B', city: 'aydın', updated_at: '2024-05-01T00:00:00Z' }),
+        makeTurbine({ id: 3, turbine_name: 'C', city: 'izmir', updated_at: '2023-05-01T00:00:00Z' }),
+      ],
+    });
+    renderDashboard();
+    await screen.findAllByTestId('turbine-card');
+    await userEvent.click(screen.getByLabelText('Yıl', { selector: 'input' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['2025', '2024', '2023']);
+    await userEvent.click(screen.getByRole('option', { name: '2023' }));
+    expect(names()).toEqual(['C']);
+    await userEvent.click(screen.getByLabelText('Şehir', { selector: 'input' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Aydın' }));
+    expect(screen.getByTestId('no-results')).toBeInTheDocument();
+  });
+});
+
+describe('grid or list view', () => {
+  it('switches to the list and remembers the choice', async () => {
+    signIn(OPERATOR);
+    fakeApi({ 'GET /api/turbines': fleet });
+    const first = renderDashboard();
+    await screen.findAllByTestId('turbine-card');
+    expect(screen.getByTestId('turbine-list')).toHaveAttribute('data-view', 'grid');
+    await userEvent.click(screen.getByText('Liste'));
+    expect(await screen.findAllByTestId('turbine-row')).toHaveLength(3);
+    expect(screen.queryByTestId('turbine-card')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.dashboardView)).toBe('list');
+    first.unmount();
+
+    renderDashboard();
+    expect(await screen.findAllByTestId('turbine-row')).toHaveLength(3);
+    await userEvent.click(screen.getByText('Kart'));
+    expect(await screen.findAllByTestId('turbine-card')).toHaveLength(3);
+    expect(window.localStorage.getItem(STORAGE_KEYS.dashboardView)).toBe('grid');
+  });
+
+  it('falls back to cards for an unknown saved value', async () => {
+    signIn(OPERATOR);
+    window.localStorage.setItem(STORAGE_KEYS.dashboardView, 'mosaic');
+    fakeApi({ 'GET /api/turbines': fleet });
+    renderDashboard();
+    expect(await screen.findAllByTestId('turbine-card')).toHaveLength(3);
+  });
+});
+
+it('shows the load error in the current language', async () => {
+  signIn(OPERATOR);
+  fakeApi({
+    'GET /api/turbines': () =>
+      new Response(JSON.stringify({ success: false, message: 'Sunucu hatası.', code: 'INTERNAL' }), {
+        status: 500,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  });
+  renderDashboard();
+  const banner = await screen.findByTestId('dashboard-error', {}, { timeout: 4000 });
+  expect(banner).toHaveTextContent('Türbinler yüklenirken hata oluştu');
+  expect(banner).toHaveTextContent('Sunucu hatası.');
+});

@@ -1,0 +1,121 @@
+import { Alert, Container, Stack } from '@mantine/core';
+import type { Company, Turbine } from '@windscope/contract';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCompanies } from '../../api/companies.ts';
+import { useTurbines } from '../../api/turbines.ts';
+import { AppHeader } from '../../ui/app-header/app-header.tsx';
+import { AlertCircleIcon } from '../../ui/icons.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { useCan, useCurrentUser } from '../auth/use-auth.ts';
+import '../management/management-styles.ts';
+import { useEntityDialogs } from '../management/use-entity-dialogs.ts';
+import { DashboardCounters } from './dashboard-counters.tsx';
+import { DashboardHeaderActions } from './dashboard-header-actions.tsx';
+import { FilterBar } from './filters/filter-bar.tsx';
+import {
+  applyFilters,
+  cityOptions,
+  hasFilters,
+  indexTurbines,
+  NO_FILTERS,
+  type TurbineFilters,
+  yearOptions,
+} from './filters/turbine-filters.ts';
+import { DASHBOARD_NS } from './i18n.ts';
+import { TurbineResults } from './list/turbine-results.tsx';
+import { DeleteTurbineDialog } from './modals/delete-turbine-dialog.tsx';
+import { TurbineFormModal } from './modals/turbine-form-modal.tsx';
+import { useViewMode } from './view-mode.ts';
+
+/** /dashboard (spec §2): the turbines the user may see, with counters, filters, grid or list, and the turbine modals. */
+export function DashboardPage() {
+  const { t } = useTranslation(DASHBOARD_NS);
+  const { t: tc } = useTranslation();
+  usePageTitle(tc('pages.dashboard'));
+  const user = useCurrentUser();
+  const seesAllCompanies = useCan('company.list');
+  const canEdit = useCan('turbine.update');
+  const canDelete = useCan('turbine.delete');
+
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const [filters, setFilters] = useState<TurbineFilters>(NO_FILTERS);
+  const [view, setView] = useViewMode();
+  const turbines = useTurbines({ companyId: companyId ?? undefined });
+  const companies = useCompanies({ enabled: seesAllCompanies });
+  const dialogs = useEntityDialogs<Turbine, 'edit' | 'delete'>();
+  const { show } = dialogs;
+  const edit = useCallback((turbine: Turbine) => show('edit', turbine), [show]);
+  const remove = useCallback((turbine: Turbine) => show('delete', turbine), [show]);
+
+  // typing re-renders this page; the same header element lets React skip the header
+  const header = useMemo(
+    () => <AppHeader title={tc('pages.dashboard')} actions={<DashboardHeaderActions onAddTurbine={dialogs.add} />} />,
+    [tc, dialogs.add],
+  );
+  const companyList = seesAllCompanies ? companies.data : undefined;
+  const clearFilters = useCallback(() => {
+    setFilters(NO_FILTERS);
+    setCompanyId(null);
+  }, []);
+
+  const index = useMemo(() => indexTurbines(turbines.data ?? []), [turbines.data]);
+  const cities = useMemo(() => cityOptions(index), [index]);
+  const years = useMemo(() => yearOptions(index), [index]);
+  const results = useMemo(() => (turbines.data ? applyFilters(index, filters) : undefined), [index, filters, turbines.data]);
+
+  return (
+    <>
+      {header}
+      <Container size="xl" py="lg">
+        <Stack gap="md">
+          {!user && <ErrorBanner title={t('errors.noUser')} />}
+          {turbines.isError && <ErrorBanner title={t('errors.load')} message={turbines.error.message} />}
+          {seesAllCompanies && companies.isError && <ErrorBanner title={t('errors.loadCompanies')} message={companies.error.message} />}
+          <DashboardCounters total={turbines.data?.length} found={results?.length} />
+          <FilterBar
+            filters={filters}
+            onFiltersChange={setFilters}
+            cities={cities}
+            years={years}
+            companies={seesAllCompanies ? (companyList ?? NO_COMPANIES) : undefined}
+            companyId={companyId}
+            onCompanyChange={setCompanyId}
+            view={view}
+            onViewChange={setView}
+          />
+          {!turbines.isError && (
+            <TurbineResults
+              turbines={results}
+              view={view}
+              filtered={hasFilters(filters) || companyId !== null}
+              onClearFilters={clearFilters}
+              onEdit={canEdit ? edit : undefined}
+              onDelete={canDelete ? remove : undefined}
+            />
+          )}
+        </Stack>
+      </Container>
+      <TurbineFormModal opened={dialogs.open === 'add' || dialogs.open === 'edit'} onClose={dialogs.close} turbine={dialogs.target} />
+      <DeleteTurbineDialog opened={dialogs.open === 'delete'} onClose={dialogs.close} turbine={dialogs.target} />
+    </>
+  );
+}
+
+const NO_COMPANIES: Company[] = [];
+
+function ErrorBanner({ title, message }: { title: string; message?: string }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      radius="lg"
+      title={title}
+      icon={<AlertCircleIcon size={18} />}
+      role="alert"
+      data-testid="dashboard-error"
+    >
+      {message}
+    </Alert>
+  );
+}

@@ -1,0 +1,127 @@
+import { Group, Paper, SegmentedControl, Select, VisuallyHidden } from '@mantine/core';
+import type { Company } from '@windscope/contract';
+import { type Dispatch, memo, type ReactNode, type SetStateAction, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GridIcon, ListIcon } from '../../management/icons.tsx';
+import { SearchField } from '../../management/search-field.tsx';
+import { displayCity } from '../../management/text.ts';
+import { DASHBOARD_NS } from '../i18n.ts';
+import { isViewMode, type ViewMode } from '../view-mode.ts';
+import type { TurbineFilters } from './turbine-filters.ts';
+
+interface FilterBarProps {
+  filters: TurbineFilters;
+  onFiltersChange: Dispatch<SetStateAction<TurbineFilters>>;
+  cities: readonly string[];
+  years: readonly number[];
+  /** superadmin only: the partner companies to narrow the list to; undefined hides the company filter */
+  companies?: readonly Company[];
+  companyId: number | null;
+  onCompanyChange: (companyId: number | null) => void;
+  view: ViewMode;
+  onViewChange: (view: ViewMode) => void;
+}
+
+/** City, year, company (superadmin) and free-text filters, plus the grid/list switch (spec §2 Dashboard).
+ *  Typing re-renders only the search box: the other controls are memoized on their own values. */
+export function FilterBar({ filters, onFiltersChange, ...choices }: FilterBarProps) {
+  const { t } = useTranslation(DASHBOARD_NS);
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-label={t('filters.label')}>
+      <Group align="flex-end" gap="md" wrap="nowrap">
+        <div style={{ flex: '1 1 320px', minWidth: 220 }}>
+          <SearchField
+            label={t('filters.search')}
+            placeholder={t('filters.searchPlaceholder')}
+            value={filters.text}
+            onChange={(text) => onFiltersChange((current) => ({ ...current, text }))}
+            testId="turbine-search"
+          />
+        </div>
+        <FilterChoices city={filters.city} year={filters.year} onFiltersChange={onFiltersChange} {...choices} />
+      </Group>
+    </Paper>
+  );
+}
+
+type ChoicesProps = Omit<FilterBarProps, 'filters'> & Pick<TurbineFilters, 'city' | 'year'>;
+
+const FilterChoices = memo(function FilterChoices({
+  city,
+  year,
+  onFiltersChange,
+  cities,
+  years,
+  companies,
+  companyId,
+  onCompanyChange,
+  view,
+  onViewChange,
+}: ChoicesProps) {
+  const { t } = useTranslation(DASHBOARD_NS);
+  const cityData = useMemo(() => cities.map((value) => ({ value, label: displayCity(value) })), [cities]);
+  const yearData = useMemo(() => years.map((value) => ({ value, label: String(value) })), [years]);
+  const companyData = useMemo(() => companies?.map((company) => ({ value: company.id, label: company.name })), [companies]);
+  return (
+    <>
+      <Select
+        label={t('filters.city')}
+        placeholder={t('filters.allCities')}
+        data={cityData}
+        value={city}
+        onChange={(next) => onFiltersChange((current) => ({ ...current, city: next }))}
+        clearable
+        searchable
+        w={190}
+        data-testid="filter-city"
+      />
+      <Select<number>
+        label={t('filters.year')}
+        placeholder={t('filters.allYears')}
+        data={yearData}
+        value={year}
+        onChange={(next) => onFiltersChange((current) => ({ ...current, year: next }))}
+        clearable
+        w={150}
+        data-testid="filter-year"
+      />
+      {companyData && (
+        <Select<number>
+          label={t('filters.company')}
+          placeholder={t('filters.allCompanies')}
+          data={companyData}
+          value={companyId}
+          onChange={onCompanyChange}
+          clearable
+          searchable
+          w={220}
+          data-testid="filter-company"
+        />
+      )}
+      <div>
+        <VisuallyHidden id="view-mode-label">{t('view.label')}</VisuallyHidden>
+        <SegmentedControl
+          aria-labelledby="view-mode-label"
+          value={view}
+          onChange={(value) => {
+            if (isViewMode(value)) onViewChange(value);
+          }}
+          data={[
+            { value: 'grid', label: <ViewLabel icon={<GridIcon size={16} />} text={t('view.grid')} /> },
+            { value: 'list', label: <ViewLabel icon={<ListIcon size={16} />} text={t('view.list')} /> },
+          ]}
+          data-testid="view-toggle"
+        />
+      </div>
+    </>
+  );
+});
+
+function ViewLabel({ icon, text }: { icon: ReactNode; text: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" justify="center">
+      {icon}
+      <span>{text}</span>
+    </Group>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Turbine } from '@windscope/contract';
+import { foldForSearch, matchesWords, queryWords } from '../../management/text.ts';
+
+/** The dashboard's client-side filters (spec §2). The company filter goes to the server (filter_company_id). */
+export interface TurbineFilters {
+  city: string | null;
+  year: number | null;
+  text: string;
+}
+
+export const NO_FILTERS: TurbineFilters = { city: null, year: null, text: '' };
+
+export function hasFilters(filters: TurbineFilters): boolean {
+  return filters.city !== null || filters.year !== null || filters.text.trim() !== '';
+}
+
+/** Name on the card: turbine_name, else name, else code. */
+export function turbineDisplayName(turbine: Pick<Turbine, 'turbine_name' | 'name' | 'code'>): string {
+  return turbine.turbine_name || turbine.name || turbine.code;
+}
+
+function yearOf(timestamp: string | null | undefined): number | null {
+  if (!timestamp) return null;
+  const year = new Date(timestamp).getFullYear();
+  return Number.isNaN(year) ? null : year;
+}
+
+/** The turbine's year: from updated_at, else created_at. */
+export function turbineYear(turbine: Pick<Turbine, 'updated_at' | 'created_at'>): number | null {
+  return yearOf(turbine.updated_at) ?? yearOf(turbine.created_at);
+}
+
+/** A turbine with what the filters compare, computed once per list. */
+export interface IndexedTurbine {
+  turbine: Turbine;
+  year: number | null;
+  /** code, city, location and names, folded for search */
+  haystack: string;
+}
+
+export function indexTurbines(turbines: readonly Turbine[]): IndexedTurbine[] {
+  return turbines.map((turbine) => ({
+    turbine,
+    year: turbineYear(turbine),
+    haystack: foldForSearch([turbine.code, turbine.city, turbine.location, turbine.turbine_name ?? '', turbine.name ?? ''].join('\n')),
+  }));
+}
+
+/** Distinct years, newest first. */
+export function yearOptions(index: readonly IndexedTurbine[]): number[] {
+  const years = new Set<number>();
+  for (const entry of index) if (entry.year !== null) years.add(entry.year);
+  return [...years].sort((a, b) => b - a);
+}
+
+/** Distinct cities in Turkish alphabetical order. */
+export function cityOptions(index: readonly IndexedTurbine[]): string[] {
+  const cities = new Set<string>();
+  for (const entry of index) cities.add(entry.turbine.city);
+  return [...cities].sort((a, b) => a.localeCompare(b, 'tr'));
+}
+
+export function applyFilters(index: readonly IndexedTurbine[], filters: TurbineFilters): Turbine[] {
+  const words = queryWords(filters.text);
+  const result: Turbine[] = [];
+  for (const entry of index) {
+    if (filters.city !== null && entry.turbine.city !== filters.city) continue;
+    if (filters.year !== null && entry.year !== filters.year) continue;
+    if (!matchesWords(entry.haystack, words)) continue;
+    result.push(entry.turbine);
+  }
+  return result;
+}

@@ -1,0 +1,202 @@
+import '@mantine/core/styles/Tooltip.layer.css';
+import { ActionIcon, Button, Center, Stack, Text, Tooltip } from '@mantine/core';
+import type { Blade, Turbine } from '@windscope/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { queryKeys } from '../../api/query-keys.ts';
+import { paths } from '../../app/paths.ts';
+import { registerCatalog } from '../../i18n/register-catalog.ts';
+import { AppHeader } from '../../ui/app-header/app-header.tsx';
+import { ArrowLeftIcon, RefreshIcon } from '../../ui/icons.tsx';
+import { LoadingScreen } from '../../ui/loading-screen.tsx';
+import { usePageTitle } from '../../ui/page-title.ts';
+import { useCurrentUser } from '../auth/use-auth.ts';
+import { CommentsButton } from '../comments/comments-button.tsx';
+import { CommentsPanel } from '../comments/comments-panel.tsx';
+import { wrapIndex } from '../viewer-common/photo-order.ts';
+import { TurbineGate } from '../viewer-common/turbine-gate.tsx';
+import { parseTurbineId, turbineDisplayName } from '../viewer-common/turbine-id.ts';
+import { HeaderIconLink, HeaderLinkButton } from '../viewer-common/header-buttons.tsx';
+import { fetchPhotos, useTurbineDetail } from '../viewer-common/viewer-queries.ts';
+import { PanoramaIcon, SettingsIcon, SidebarIcon } from '../viewer-common/viewer-icons.tsx';
+import { firstPlaceWithPhotos, photosOfRoom, roomNumbers } from './blade-rooms.ts';
+import { loadSphereEngine } from './load-sphere-engine.ts';
+import en from './panorama.en.json';
+import tr from './panorama.tr.json';
+import classes from './panorama-page.module.css';
+import { PanoramaSidebar } from './panorama-sidebar.tsx';
+import { PanoramaStage } from './panorama-stage.tsx';
+
+registerCatalog('panorama', { tr, en });
+// the 360° engine downloads while the turbine and its photos load
+void loadSphereEngine().catch(() => undefined);
+
+/** Panoramic viewer, /dashboard/turbine/{id}/360-view (spec §2). */
+export function PanoramaPage() {
+  const { t } = useTranslation('panorama');
+  const { t: tv } = useTranslation('viewer');
+  const params = useParams();
+  const turbineId = parseTurbineId(params.id);
+  const user = useCurrentUser();
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [layoutVersion, setLayoutVersion] = useState(0);
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  // spec §2: customers see "360° Fotoğraf Galerisi", other roles "Blade Seçimi ve Fotoğraflar" (panel heading and tab title)
+  const heading = user?.role === 'customer' ? t('titleCustomer') : t('titleDefault');
+  usePageTitle(heading);
+
+  const turbine = useTurbineDetail(turbineId);
+  const toggleSidebar = () => {
+    setSidebarOpen((open) => !open);
+    setLayoutVersion((version) => version + 1);
+  };
+  // the open comments panel takes its width from the viewer, which resizes with it
+  const toggleComments = () => {
+    setCommentsOpen((open) => !open);
+    setLayoutVersion((version) => version + 1);
+  };
+  const closeComments = () => {
+    setCommentsOpen(false);
+    setLayoutVersion((version) => version + 1);
+  };
+
+  return (
+    <div className={classes.page}>
+      <AppHeader
+        title={t('pageTitle')}
+        actions={
+          <>
+            <Tooltip label={sidebarOpen ? t('hideMenu') : t('showMenu')}>
+              <ActionIcon
+                size="lg"
+                variant="default"
+                aria-label={sidebarOpen ? t('hideMenu') : t('showMenu')}
+                aria-expanded={sidebarOpen}
+                onClick={toggleSidebar}
+                data-testid="sidebar-toggle"
+              >
+                <SidebarIcon size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <HeaderIconLink
+              to={paths.dashboard}
+              icon={<ArrowLeftIcon size={18} />}
+              label={tv('backToDashboard')}
+              testId="back-to-dashboard"
+            />
+            {turbine.isSuccess && (
+              <>
+                <HeaderLinkButton
+                  to={paths.turbine(turbine.data.id)}
+                  icon={<SettingsIcon size={16} />}
+                  label={tv('turbineManagement')}
+                  testId="turbine-management-link"
+                />
+                <CommentsButton opened={commentsOpen} onToggle={toggleComments} />
+              </>
+            )}
+          </>
+        }
+      />
+      <TurbineGate turbineId={turbineId}>
+        {(data) => (
+          <PanoramaWorkspace
+            turbine={data}
+            heading={heading}
+            sidebarOpen={sidebarOpen}
+            commentsOpen={commentsOpen}
+            layoutVersion={layoutVersion}
+          />
+        )}
+      </TurbineGate>
+      {turbine.isSuccess && <CommentsPanel turbineId={turbine.data.id} opened={commentsOpen} onClose={closeComments} />}
+    </div>
+  );
+}
+
+interface WorkspaceProps {
+  turbine: Turbine;
+  heading: string;
+  sidebarOpen: boolean;
+  commentsOpen: boolean;
+  layoutVersion: number;
+}
+
+function PanoramaWorkspace({ turbine, heading, sidebarOpen, commentsOpen, layoutVersion }: WorkspaceProps) {
+  const { t } = useTranslation('panorama');
+  const filters = { category: 'blade' } as const;
+  const photos = useQuery({
+    queryKey: queryKeys.photos.list(turbine.id, filters),
+    queryFn: ({ signal }) => fetchPhotos(turbine.id, filters, signal),
+  });
+  const [chosen, setChosen] = useState<{ blade: Blade; room: number } | null>(null);
+  const [index, setIndex] = useState(0);
+
+  const all = photos.data ?? [];
+  const rooms = roomNumbers(turbine.rooms, all);
+  const place = chosen ?? firstPlaceWithPhotos(all, rooms);
+  const roomPhotos = photosOfRoom(all, place.blade, place.room);
+  const selected = Math.min(index, Math.max(0, roomPhotos.length - 1));
+
+  // spec §2: the first photo is selected whenever blade or room changes
+  const choose = (next: { blade: Blade; room: number }) => {
+    setChosen(next);
+    setIndex(0);
+  };
+  const step = (delta: 1 | -1) => setIndex((current) => wrapIndex(Math.min(current, roomPhotos.length - 1) + delta, roomPhotos.length));
+
+  let stage: ReactNode;
+  if (photos.isPending) stage = <LoadingScreen fullScreen={false} label={t('loadingPhotos')} />;
+  else if (photos.isError)
+    stage = (
+      <Center h="100%">
+        <Stack align="center" gap="sm">
+          <Text fw={600}>{t('photosError')}</Text>
+          <Text size="sm" c="dimmed">
+            {photos.error.message}
+          </Text>
+          <Button variant="default" leftSection={<RefreshIcon size={16} />} onClick={() => void photos.refetch()}>
+            {t('retry')}
+          </Button>
+        </Stack>
+      </Center>
+    );
+  else if (roomPhotos.length === 0)
+    stage = (
+      <Center h="100%" data-testid="panorama-empty">
+        <Stack align="center" gap="xs" ta="center">
+          <PanoramaIcon size={48} className={classes.emptyIcon} />
+          <Text fw={700} size="lg">
+            {t('empty')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('emptyHint')}
+          </Text>
+        </Stack>
+      </Center>
+    );
+  else stage = <PanoramaStage photos={roomPhotos} index={selected} onStep={step} layoutVersion={layoutVersion} />;
+
+  return (
+    <div className={classes.workspace} data-comments={commentsOpen}>
+      <aside className={classes.sidebar} data-opened={sidebarOpen} inert={!sidebarOpen} data-testid="panorama-sidebar">
+        <PanoramaSidebar
+          heading={heading}
+          turbineName={turbineDisplayName(turbine)}
+          turbineCode={turbine.code}
+          blade={place.blade}
+          room={place.room}
+          rooms={rooms}
+          photos={roomPhotos}
+          selectedIndex={selected}
+          onBlade={(blade) => choose({ blade, room: place.room })}
+          onRoom={(room) => choose({ blade: place.blade, room })}
+          onSelect={setIndex}
+        />
+      </aside>
+      <main className={classes.main}>{stage}</main>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { formatMegabytes, type Report, stripStoredPrefix } from '@windscope/contract';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../i18n/format.ts';
+import { useCan } from '../../auth/use-auth.ts';
+import { TURBINE_NS } from '../turbine-i18n.ts';
+import { DownloadIcon, FileIcon, TrashIcon } from '../turbine-icons.tsx';
+
+/** The name shown and used for the download: the original name, without a stored "number-number-" prefix. */
+export function reportName(report: Report): string {
+  return stripStoredPrefix(report.original_filename);
+}
+
+function ReportRow({ report, onDelete }: { report: Report; onDelete: (report: Report) => void }) {
+  const { t } = useTranslation(TURBINE_NS);
+  const { date } = useFormatters();
+  const canDelete = useCan('report.delete', { ownerId: report.uploaded_by });
+  const name = reportName(report);
+  const uploader = [report.first_name, report.last_name].filter(Boolean).join(' ');
+  return (
+    <Table.Tr data-testid="report-row" data-report-name={name}>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <FileIcon size={16} />
+          <Text size="sm" fw={600} truncate maw={360}>
+            {name}
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>{report.year}</Table.Td>
+      <Table.Td>{t('common.megabytes', { size: formatMegabytes(report.file_size_bytes, 2) })}</Table.Td>
+      <Table.Td>{date(report.uploaded_at)}</Table.Td>
+      <Table.Td>{uploader || '—'}</Table.Td>
+      <Table.Td>
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label={t('reports.download')}>
+            <ActionIcon
+              component="a"
+              href={report.report_url}
+              download={name}
+              variant="subtle"
+              aria-label={t('reports.downloadLabel', { name })}
+              data-testid="report-download"
+            >
+              <DownloadIcon size={16} />
+            </ActionIcon>
+          </Tooltip>
+          {canDelete && (
+            <Tooltip label={t('reports.delete')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                onClick={() => onDelete(report)}
+                aria-label={t('reports.deleteLabel', { name })}
+                data-testid="report-delete"
+              >
+                <TrashIcon size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function ReportList({ reports, onDelete }: { reports: readonly Report[]; onDelete: (report: Report) => void }) {
+  const { t } = useTranslation(TURBINE_NS);
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="xs" highlightOnHover data-testid="report-list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('reports.columns.name')}</Table.Th>
+            <Table.Th>{t('reports.columns.year')}</Table.Th>
+            <Table.Th>{t('reports.columns.size')}</Table.Th>
+            <Table.Th>{t('reports.columns.date')}</Table.Th>
+            <Table.Th>{t('reports.columns.uploader')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('reports.columns.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {reports.map((report) => (
+            <ReportRow key={report.id} report={report} onDelete={onDelete} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,177 @@
+import { API_PATHS, type Blade, ERROR_BANNER_MS, type PhotoCategory, photoUploadResponseSchema, UPLOAD_BATCH } from '@windscope/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CLIENT_ERROR_CODES, isApiError } from '../../../api/api-error.ts';
+import { uploadWithProgress } from '../../../api/upload.ts';
+import { toast } from '../../../ui/toast/toast.tsx';
+import { afterPhotosUploaded } from '../api/turbine-api.ts';
+import { TURBINE_NS } from '../turbine-i18n.ts';
+import { selectPhotoFiles } from './accept-files.ts';
+import { bladeBatches, categoryBatches } from './batches.ts';
+import { runBatches } from './run-batches.ts';
+import { checkSessionBeforeUpload } from './session-check.ts';
+import { useTimedMessage } from './use-timed-message.ts';
+
+/** Where an upload zone's photos go: a blade's room (360° blade photos) or a source category. */
+export type UploadTarget =
+  | { kind: 'blade'; blade: Blade; room: number; year: number }
+  | { kind: 'category'; category: PhotoCategory; blade: Blade; year: number };
+
+export interface PendingPhoto {
+  id: string;
+  file: File;
+  name: string;
+  size: number;
+  /** object URL for the preview; null for files the browser cannot show (.pcd, TIFF) */
+  previewUrl: string | null;
+}
+
+const SHOWN_REJECTIONS = 5;
+let nextId = 0;
+
+function previewable(file: File): boolean {
+  return file.type.startsWith('image/') && file.type !== 'image/tiff';
+}
+
+function formFor(target: UploadTarget, files: PendingPhoto[]): FormData {
+  // the server reads the text fields before the files (contract: photoUploadFieldsSchema)
+  const form = new FormData();
+  if (target.kind === 'blade') form.append('room', String(target.room));
+  form.append('year', String(target.year));
+  form.append('blade', target.blade);
+  if (target.kind === 'category') form.append('category', target.category);
+  for (const photo of files) form.append('photos', photo.file, photo.name);
+  return form;
+}
+
+/** One upload zone's state: pending files with previews, the batched upload with real progress, its messages. */
+export function usePhotoUpload(turbineId: number, target: UploadTarget, existingNames: ReadonlySet<string>) {
+  const { t } = useTranslation(TURBINE_NS);
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<PendingPhoto[]>([]);
+  const [sent, setSent] = useState<Record<string, number>>({});
+  const [uploading, setUploading] = useState(false);
+  const { message: notice, show: showNotice, clear: clearNotice } = useTimedMessage();
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  const abortRef = useRef<AbortController | null>(null);
+
+  useEffect(
+    () => () => {
+      abortRef.current?.abort();
+      for (const photo of pendingRef.current) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
+    },
+    [],
+  );
+
+  const add = useCallback(
+    (files: readonly File[]) => {
+      const selection = selectPhotoFiles(files, existingNames, new Set(pendingRef.current.map((p) => p.name)));
+      const problems: string[] = [];
+      if (selection.invalidNames.length > 0) {
+        problems.push(t('upload.invalidNames', { count: selection.invalidNames.length, names: selection.invalidNames.join(', ') }));
+        problems.push(t('upload.nameRules'));
+      }
+      if (selection.duplicateNames.length > 0) problems.push(t('upload.duplicates', { names: selection.duplicateNames.join(', ') }));
+      if (problems.length > 0) showNotice(problems.join('\n'), ERROR_BANNER_MS.invalidNames);
+      if (selection.accepted.length === 0) return;
+      const added = selection.accepted.map((file) => ({
+        id: `p${++nextId}`,
+        file,
+        name: file.name,
+        size: file.size,
+        previewUrl: previewable(file) ? URL.createObjectURL(file) : null,
+      }));
+      setPending((current) => [...current, ...added]);
+    },
+    [existingNames, showNotice, t],
+  );
+
+  const remove = useCallback((id: string) => {
+    setPending((current) => {
+      const photo = current.find((p) => p.id === id);
+      if (photo?.previewUrl) URL.revokeObjectURL(photo.previewUrl);
+      return current.filter((p) => p.id !== id);
+    });
+  }, []);
+
+  const reportFailure = useCallback(
+    (error: unknown, manyBatches: boolean) => {
+      const fallback = manyBatches ? t('upload.batchError') : t('upload.errorFallback');
+      let message = fallback;
+      // a 413 without our server's own words (a proxy's limit): the spec's "large files take time" text
+      if (isApiError(error))
+        message = error.status === 413 && error.code === CLIENT_ERROR_CODES.http ? t('upload.tooLarge') : error.message;
+      toast.error(t('upload.errorTitle'), message, { autoClose: ERROR_BANNER_MS.pdfProblems });
+    },
+    [t],
+  );
+
+  const upload = useCallback(async () => {
+    const files = pendingRef.current;
+    if (files.length === 0 || uploading) return;
+    setUploading(true);
+    clearNotice();
+    try {
+      if ((await checkSessionBeforeUpload()) === 'expired') {
+        showNotice(t('upload.sessionExpired'));
+        return;
+      }
+    } catch (error) {
+      reportFailure(error, false);
+      setUploading(false);
+      return;
+    }
+    const controller = new AbortController();
+    abortRef.current = controller;
+    const batches = target.kind === 'blade' ? bladeBatches(files) : categoryBatches(files);
+    const result = await runBatches({
+      batches,
+      pauseMs: target.kind === 'blade' ? 0 : UPLOAD_BATCH.categoryPauseMs,
+      onFileProgress: (file, loaded) => setSent((current) => (current[file.id] === loaded ? current : { ...current, [file.id]: loaded })),
+      send: async (batch, onProgress) => {
+        const answer = await uploadWithProgress(API_PATHS.turbinePhotos(turbineId), formFor(target, batch), {
+          onProgress,
+          signal: controller.signal,
+          schema: photoUploadResponseSchema,
+        });
+        return { stored: answer.data, rejected: answer.rejected };
+      },
+    }).finally(() => setUploading(false));
+    if (controller.signal.aborted) return;
+
+    const processed = new Set(result.processed.map((p) => p.id));
+    for (const photo of result.processed) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
+    setPending((current) => current.filter((p) => !processed.has(p.id)));
+    setSent({});
+
+    const stored = result.stored.length;
+    if (stored > 0) {
+      if (target.kind === 'blade') toast.success(t('upload.successBlade', { count: stored }));
+      else
+        toast.success(
+          t('upload.successCategoryTitle'),
+          t('upload.successCategory', { count: stored, category: t(`categories.${target.category}.name`) }),
+        );
+    }
+    const refusals = [...result.refusedMessages, ...result.rejected.map((r) => r.message)];
+    if (refusals.length > 0) {
+      const shown = refusals.slice(0, SHOWN_REJECTIONS);
+      if (refusals.length > SHOWN_REJECTIONS) shown.push(t('upload.more', { count: refusals.length - SHOWN_REJECTIONS }));
+      showNotice(shown.join('\n'), ERROR_BANNER_MS.pdfProblems);
+    }
+    if (result.fatal !== null) reportFailure(result.fatal, batches.length > 1);
+    if (result.processed.length > 0) await afterPhotosUploaded(queryClient, turbineId);
+  }, [clearNotice, showNotice, queryClient, reportFailure, t, target, turbineId, uploading]);
+
+  const progress = useMemo(() => {
+    const total = pending.reduce((sum, p) => sum + p.size, 0);
+    const loaded = pending.reduce((sum, p) => sum + Math.min(p.size, sent[p.id] ?? 0), 0);
+    return { loaded, total, percent: total > 0 ? Math.round((loaded / total) * 100) : 0 };
+  }, [pending, sent]);
+
+  return { pending, sent, uploading, progress, notice, dismissNotice: clearNotice, add, remove, upload };
+}
+
+export type PhotoUploadState = ReturnType<typeof usePhotoUpload>;

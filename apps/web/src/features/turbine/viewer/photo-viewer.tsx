@@ -1,0 +1,160 @@
+import { ActionIcon, Anchor, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import type { Photo } from '@windscope/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../../../ui/icons.tsx';
+import { useCan } from '../../auth/use-auth.ts';
+import { LAYER_MARKER, useEscapeLayer } from '../dialogs/escape-stack.ts';
+import { usePhotoLabels } from '../gallery/photo-labels.ts';
+import { TURBINE_NS } from '../turbine-i18n.ts';
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, TrashIcon } from '../turbine-icons.tsx';
+import { PhotoFrame } from './photo-frame.tsx';
+import { stepIndex } from './viewer-index.ts';
+import classes from './viewer.module.css';
+
+export interface PhotoViewerProps {
+  photos: readonly Photo[];
+  /** the shown photo's index; null when closed */
+  index: number | null;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+  onDelete: (photo: Photo) => void;
+  /** false while a dialog above it (the delete confirmation) takes the keys */
+  keyboard: boolean;
+}
+
+/** Spec §2: opens at an index, previous/next wrap around (buttons, arrow keys), Escape or a backdrop click closes. */
+export function PhotoViewer({ photos, index, onIndexChange, onClose, onDelete, keyboard }: PhotoViewerProps) {
+  const { t } = useTranslation(TURBINE_NS);
+  const labels = usePhotoLabels();
+  const photo = index === null ? undefined : photos[index];
+  const opened = photo !== undefined;
+  const count = photos.length;
+  const canDelete = useCan('photo.delete', { ownerId: photo?.uploaded_by ?? null });
+  useEscapeLayer(opened, onClose);
+
+  useEffect(() => {
+    if (!opened || !keyboard || index === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowLeft') onIndexChange(stepIndex(index, -1, count));
+      if (event.key === 'ArrowRight') onIndexChange(stepIndex(index, 1, count));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [opened, keyboard, index, count, onIndexChange]);
+
+  // the neighbours' previews load while this one is looked at
+  useEffect(() => {
+    if (index === null || count < 2) return;
+    for (const delta of [1, -1]) {
+      const next = photos[stepIndex(index, delta, count)];
+      if (next) new Image().src = next.urls.preview;
+    }
+  }, [index, count, photos]);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeOnEscape={false}
+      withCloseButton={false}
+      size="min(1400px, 96vw)"
+      padding={0}
+      centered
+      radius="md"
+      overlayProps={{ backgroundOpacity: 0.82, blur: 3 }}
+      classNames={{ content: classes.content }}
+      aria-label={photo ? photo.originalName : t('viewer.title')}
+      data-testid="photo-viewer"
+    >
+      {photo && index !== null && (
+        <Stack gap={0} {...{ [LAYER_MARKER]: '' }}>
+          <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="md">
+            <Stack gap={2} miw={0}>
+              <Group gap="xs" wrap="nowrap">
+                <Text fw={700} truncate data-testid="viewer-name">
+                  {photo.originalName}
+                </Text>
+                <Badge variant="light" color="gray" size="sm">
+                  {labels.type(photo)}
+                </Badge>
+              </Group>
+              <Text size="xs" className={classes.meta} truncate>
+                {[labels.place(photo), String(photo.year), labels.size(photo), labels.uploaded(photo)].filter(Boolean).join(' · ')}
+              </Text>
+            </Stack>
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={600} data-testid="viewer-counter">
+                {t('viewer.counter', { current: index + 1, total: count })}
+              </Text>
+              <Tooltip label={t('viewer.download')}>
+                <ActionIcon
+                  component="a"
+                  href={photo.urls.original}
+                  download={photo.originalName}
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={t('viewer.download')}
+                >
+                  <DownloadIcon size={18} />
+                </ActionIcon>
+              </Tooltip>
+              {canDelete && (
+                <Button
+                  variant="light"
+                  color="red"
+                  size="xs"
+                  leftSection={<TrashIcon size={14} />}
+                  onClick={() => onDelete(photo)}
+                  data-testid="viewer-delete"
+                >
+                  {t('gallery.delete')}
+                </Button>
+              )}
+              <ActionIcon variant="subtle" color="gray" size="lg" onClick={onClose} aria-label={t('viewer.close')} data-autofocus>
+                <CloseIcon size={18} />
+              </ActionIcon>
+            </Group>
+          </Group>
+          <div className={classes.stage}>
+            {count > 1 && (
+              <ActionIcon
+                className={`${classes.nav} ${classes.prev}`}
+                size={44}
+                radius="xl"
+                variant="white"
+                color="dark"
+                onClick={() => onIndexChange(stepIndex(index, -1, count))}
+                aria-label={t('viewer.previous')}
+                data-testid="viewer-prev"
+              >
+                <ChevronLeftIcon size={22} />
+              </ActionIcon>
+            )}
+            <PhotoFrame photo={photo} maxHeight="calc(100dvh - 200px)" />
+            {count > 1 && (
+              <ActionIcon
+                className={`${classes.nav} ${classes.next}`}
+                size={44}
+                radius="xl"
+                variant="white"
+                color="dark"
+                onClick={() => onIndexChange(stepIndex(index, 1, count))}
+                aria-label={t('viewer.next')}
+                data-testid="viewer-next"
+              >
+                <ChevronRightIcon size={22} />
+              </ActionIcon>
+            )}
+          </div>
+          <Group justify="center" pb="sm">
+            <Anchor href={photo.urls.original} target="_blank" rel="noopener" size="xs" c="dimmed">
+              {t('viewer.openOriginal')}
+            </Anchor>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,183 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n.ts';
+import { demoUser, jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { fakeApi, makeCompany, MANAGER, OPERATOR, SUPERADMIN, signIn } from '../management/test-support.ts';
+import { UsersPage } from './users-page.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+const EGE = makeCompany({ id: 2, name: 'Ege Rüzgar Enerji' });
+const MARMARA = makeCompany({ id: 3, name: 'Marmara Enerji' });
+const EMRE = demoUser({ id: 2, first_name: 'Emre', last_name: 'Yıldız', email: 'admin@ege.example', role: 'admin' });
+const CAN = demoUser({ id: 6, first_name: 'Can', last_name: 'Öztürk', email: 'viewer@ege.example', role: 'viewer', company_name: null });
+const everyone = [SUPERADMIN, EMRE, MANAGER, CAN];
+
+async function openUsers(me = SUPERADMIN, extra: Record<string, unknown> = {}, users = everyone) {
+  signIn(me);
+  const api = fakeApi({ 'GET /api/users': users, 'GET /api/companies': me.role === 'superadmin' ? [EGE, MARMARA] : [EGE], ...extra });
+  const view = renderWithProviders(<UsersPage />, {
+    route: '/dashboard/users',
+    path: '/dashboard/users',
+    routes: [{ path: '/dashboard', element: <p>turbine list</p> }],
+  });
+  return { api, view };
+}
+
+const row = (email: string) => screen.getAllByTestId('user-row').find((r) => r.getAttribute('data-email') === email) as HTMLElement;
+const modal = () => within(screen.getByRole('dialog'));
+const type = (label: RegExp, value: string) =>
+  fireEvent.change(modal().getByLabelText(label, { selector: 'input' }), { target: { value } });
+
+describe('users table', () => {
+  it('shows initials and ID, e-mail, the role label and the company or a dash', async () => {
+    await openUsers();
+    await screen.findAllByTestId('user-row');
+    const can = row('viewer@ege.example');
+    expect(within(can).getByText('CÖ')).toBeInTheDocument();
+    expect(within(can).getByText('ID: 6')).toBeInTheDocument();
+    expect(within(can).getByText('İzleyici')).toBeInTheDocument();
+    expect(within(can).getByTestId('user-company')).toHaveTextContent('—');
+    expect(within(row('admin@ege.example')).getByText('Yönetici')).toBeInTheDocument();
+    await i18n.changeLanguage('en');
+    expect(await within(row('admin@ege.example')).findByText('Admin')).toBeInTheDocument();
+  });
+
+  it('searches names, e-mails, roles and companies', async () => {
+    await openUsers();
+    await screen.findAllByTestId('user-row');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Ara' }), { target: { value: 'izleyici' } });
+    expect(screen.getAllByTestId('user-row').map((r) => r.getAttribute('data-email'))).toEqual(['viewer@ege.example']);
+  });
+
+  it('offers no action on the protected user (here also yourself)', async () => {
+    await openUsers();
+    await screen.findAllByTestId('user-row');
+    const me = row('superadmin@windscope.example');
+    expect(within(me).queryByTestId('edit-user')).not.toBeInTheDocument();
+    expect(within(me).queryByTestId('password-user')).not.toBeInTheDocument();
+    expect(within(me).queryByTestId('delete-user')).not.toBeInTheDocument();
+    expect(within(row('admin@ege.example')).getByTestId('delete-user')).toBeInTheDocument();
+  });
+
+  it('lets a manager act on its company but never delete itself or touch a superadmin; no add button', async () => {
+    const embedded = demoUser({ id: 9, email: 'boss@ege.example', role: 'superadmin' });
+    await openUsers(MANAGER, {}, [EMRE, MANAGER, embedded]);
+    await screen.findAllByTestId('user-row');
+    expect(screen.queryByRole('button', { name: 'Kullanıcı Ekle' })).not.toBeInTheDocument();
+    expect(within(row('admin@ege.example')).getByTestId('delete-user')).toBeInTheDocument();
+    const self = row('manager@ege.example');
+    expect(within(self).queryByTestId('delete-user')).not.toBeInTheDocument();
+    const boss = row('boss@ege.example');
+    expect(within(boss).queryByTestId('edit-user')).not.toBeInTheDocument();
+    expect(within(boss).queryByTestId('password-user')).not.toBeInTheDocument();
+    expect(within(boss).queryByTestId('delete-user')).not.toBeInTheDocument();
+  });
+
+  it('sends operators back to /dashboard', async () => {
+    const { view } = await openUsers(OPERATOR);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('shows a refused delete in the error banner', async () => {
+    await openUsers(SUPERADMIN, {
+      'DELETE /api/users/2': () => jsonResponse({ success: false, code: 'FORBIDDEN', message: 'Bu işlem için yetkiniz yok.' }, 403),
+    });
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(within(row('admin@ege.example')).getByTestId('delete-user'));
+    expect(screen.getByText(/Emre Yıldız \(admin@ege\.example\) kullanıcısını silmek istediğinizden emin misiniz\?/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Evet, sil' }));
+    const banner = await screen.findByTestId('users-error');
+    expect(banner).toHaveTextContent('Kullanıcı silinirken hata oluştu');
+    expect(banner).toHaveTextContent('Bu işlem için yetkiniz yok.');
+  });
+});
+
+describe('add user (superadmin)', () => {
+  it('says "Tüm alanları doldurun", "Şirket seçin" and the password rule, then sends an operator by default', async () => {
+    const { api } = await openUsers(SUPERADMIN, {
+      'POST /api/users': () => jsonResponse({ success: true, data: CAN, message: 'Kullanıcı oluşturuldu.' }, 201),
+    });
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Kullanıcı Ekle' }));
+    expect(modal().getByLabelText(/^Rol/, { selector: 'input' })).toHaveValue('Operatör');
+    await userEvent.click(screen.getByTestId('user-submit'));
+    expect(await screen.findByText('Tüm alanları doldurun')).toBeInTheDocument();
+    expect(modal().getByText('Şirket seçin')).toBeInTheDocument();
+
+    type(/^Ad/, 'Deniz');
+    type(/^Soyad/, 'Kara');
+    type(/^E-posta/, 'deniz@marmara.example');
+    fireEvent.change(modal().getByLabelText(/^Şifre/), { target: { value: 'abc' } });
+    await userEvent.click(screen.getByTestId('user-submit'));
+    expect(await modal().findByText('Şifre en az 6 karakter olmalı')).toBeInTheDocument();
+    expect(modal().getByText('Şirket seçin')).toBeInTheDocument();
+    expect(modal().queryByText('Tüm alanları doldurun')).not.toBeInTheDocument();
+
+    await userEvent.click(modal().getByLabelText(/^Rol/, { selector: 'input' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Operatör', 'Yönetici', 'Müşteri', 'İzleyici']);
+    await userEvent.keyboard('{Escape}');
+    fireEvent.change(modal().getByLabelText(/^Şifre/), { target: { value: 'abc123' } });
+    await userEvent.click(modal().getByLabelText(/^Şirket/, { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Marmara Enerji' }));
+    await userEvent.click(screen.getByTestId('user-submit'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/users')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/users')[0]?.body).toEqual({
+      first_name: 'Deniz',
+      last_name: 'Kara',
+      email: 'deniz@marmara.example',
+      password: 'abc123',
+      role: 'operator',
+      company_id: 3,
+      is_active: true,
+    });
+  });
+});
+
+describe('edit user and change password', () => {
+  it('says "Tüm alanlar gereklidir"; a manager cannot move the user to another company', async () => {
+    const { api } = await openUsers(
+      MANAGER,
+      {
+        'PUT /api/users/2': () => jsonResponse({ success: true, data: EMRE, message: 'Kullanıcı güncellendi.' }),
+      },
+      [EMRE, MANAGER],
+    );
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(within(row('admin@ege.example')).getByTestId('edit-user'));
+    expect(modal().getByLabelText(/^Şirket/, { selector: 'input' })).toBeDisabled();
+    type(/^Ad/, ' ');
+    await userEvent.click(screen.getByTestId('user-submit'));
+    expect(await screen.findByText('Tüm alanlar gereklidir')).toBeInTheDocument();
+    type(/^Ad/, 'Emre Can');
+    await userEvent.click(screen.getByTestId('user-submit'));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/users/2')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/users/2')[0]?.body).toMatchObject({ first_name: 'Emre Can', role: 'admin', company_id: 2 });
+  });
+
+  it('says "Yeni şifre gereklidir", "Şifreler eşleşmiyor", "Şifre en az 6 karakter olmalı" in that order', async () => {
+    const { api } = await openUsers(SUPERADMIN, {
+      'PUT /api/users/2/password': () => jsonResponse({ success: true, message: 'Şifre başarıyla değiştirildi.' }),
+    });
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(within(row('admin@ege.example')).getByTestId('password-user'));
+    const [first, second] = [modal().getByLabelText(/^Yeni şifre \*?$/), modal().getByLabelText(/^Yeni şifre \(tekrar\)/)] as HTMLElement[];
+    await userEvent.click(screen.getByTestId('password-submit'));
+    expect(await screen.findByText('Yeni şifre gereklidir')).toBeInTheDocument();
+    fireEvent.change(first as HTMLElement, { target: { value: 'abc' } });
+    fireEvent.change(second as HTMLElement, { target: { value: 'abd' } });
+    await userEvent.click(screen.getByTestId('password-submit'));
+    expect(await screen.findByText('Şifreler eşleşmiyor')).toBeInTheDocument();
+    fireEvent.change(second as HTMLElement, { target: { value: 'abc' } });
+    await userEvent.click(screen.getByTestId('password-submit'));
+    expect(await screen.findByText('Şifre en az 6 karakter olmalı')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/users/2/password')).toHaveLength(0);
+    fireEvent.change(first as HTMLElement, { target: { value: 'abcdef' } });
+    fireEvent.change(second as HTMLElement, { target: { value: 'abcdef' } });
+    await userEvent.click(screen.getByTestId('password-submit'));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/users/2/password')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/users/2/password')[0]?.body).toEqual({ password: 'abcdef' });
+  });
+});

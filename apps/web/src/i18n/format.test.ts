@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatNumber } from './format.ts';
+import { i18n } from './i18n.ts';
+import { registerCatalog } from './register-catalog.ts';
+
+describe('dates and numbers in the current language (DECISIONS §8)', () => {
+  const date = new Date(2026, 2, 9, 14, 5);
+
+  it('writes Turkish dates the Turkish way', () => {
+    expect(formatDate(date, 'tr', { day: 'numeric', month: 'long', year: 'numeric' })).toBe('9 Mart 2026');
+    expect(formatDate(date, 'tr', { day: '2-digit', month: '2-digit', year: 'numeric' })).toBe('09.03.2026');
+  });
+
+  it('writes English dates day first', () => {
+    expect(formatDate(date, 'en', { day: 'numeric', month: 'long', year: 'numeric' })).toBe('9 March 2026');
+  });
+
+  it('returns nothing for an invalid date', () => {
+    expect(formatDate('not a date', 'tr')).toBe('');
+  });
+
+  it('uses the decimal comma in Turkish', () => {
+    expect(formatNumber(1234.5, 'tr')).toBe('1.234,5');
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+  });
+});
+
+describe('registerCatalog', () => {
+  it("adds a page's own namespace in both languages", () => {
+    registerCatalog('example-page', { tr: { heading: 'Başlık' }, en: { heading: 'Heading' } });
+    expect(i18n.getResource('tr', 'example-page', 'heading')).toBe('Başlık');
+    expect(i18n.getResource('en', 'example-page', 'heading')).toBe('Heading');
+  });
+});

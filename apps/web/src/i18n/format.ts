@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@windscope/contract';
+import { isLanguage } from './detect-language.ts';
+
+/** BCP 47 locale per interface language (DECISIONS §8: dates in the current language's locale). */
+export const LOCALES: Record<Language, string> = { tr: 'tr-TR', en: 'en-GB' };
+
+type DateInput = Date | string | number;
+
+export function formatDate(value: DateInput, language: Language, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(LOCALES[language], options).format(date);
+}
+
+export function formatNumber(value: number, language: Language, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(LOCALES[language], options).format(value);
+}
+
+/** Formatters bound to the current language; they re-render with it. */
+export function useFormatters() {
+  const { i18n } = useTranslation();
+  const language: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'tr';
+  return {
+    language,
+    date: (value: DateInput) => formatDate(value, language, { dateStyle: 'medium' }),
+    dateTime: (value: DateInput) => formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short' }),
+    number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, language, options),
+  };
+}

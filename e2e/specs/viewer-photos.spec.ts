@@ -1,0 +1,154 @@
+import { POLL_INTERVAL_MS } from '@windscope/contract';
+import { expect, type Page, test } from '@playwright/test';
+import { createTurbine, egeCompanyId, makePhoto, type Session, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+
+// Operator and drone photo pages (spec §2): one screen, two categories, on a turbine of its own.
+let admin: Session;
+let turbineId: number;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  admin = await superadmin();
+  const company = await egeCompanyId(admin);
+  turbineId = await createTurbine(admin, company, { code: `E2E-PH-${Date.now()}`, turbine_name: 'E2E Photos T-02' });
+  await uploadPhotos(admin, turbineId, { year: 2024, blade: 'B', category: 'operator' }, [
+    { name: 'op-blade-b.jpg', bytes: await makePhoto('B 2024', 2400, 1800, 1) },
+  ]);
+  await uploadPhotos(admin, turbineId, { year: 2025, blade: 'A', category: 'operator' }, [
+    { name: 'op-blade-a.jpg', bytes: await makePhoto('A 2025', 3200, 2400, 2) },
+    { name: 'op-blade-a-2.jpg', bytes: await makePhoto('A 2025 #2', 1600, 1200, 3) },
+  ]);
+  await uploadPhotos(admin, turbineId, { year: 2025, blade: 'C', category: 'drone' }, [
+    { name: 'drone-c.jpg', bytes: await makePhoto('drone C', 1920, 1080, 4) },
+  ]);
+});
+
+async function openCategory(page: Page, category: 'operator' | 'drone') {
+  await signIn(page, admin);
+  await page.goto(`/turbine/${turbineId}/${category}-photos`);
+  await expect(page.getByTestId('photo-viewer')).toBeVisible();
+}
+
+test('lists the category with year and blade filters, a count line and name, blade, year, MB per thumbnail', async ({ page }) => {
+  await openCategory(page, 'operator');
+  await expect(page.getByRole('heading', { name: 'Operatör Fotoğrafları' })).toBeVisible();
+  await expect(page.getByTestId('photo-count')).toHaveText('3 fotoğraf');
+  const items = page.getByTestId('photo-item');
+  await expect(items).toHaveCount(3);
+  for (const meta of await page.getByTestId('photo-item-meta').allTextContents())
+    expect(meta).toMatch(/^Blade [ABC] · 20\d\d · \d+\.\d MB$/);
+  await expect(page.getByTestId('photo-item-name')).toContainText(['op-blade-a-2.jpg', 'op-blade-a.jpg', 'op-blade-b.jpg']);
+
+  await page.getByTestId('filter-blade').getByText('B', { exact: true }).click();
+  await expect(items).toHaveCount(1);
+  await expect(page.getByTestId('photo-count')).toHaveText('3 fotoğraftan 1 tanesi gösteriliyor');
+  await expect(page.getByTestId('viewer-photo-name')).toHaveText('op-blade-b.jpg');
+  await page.getByTestId('filter-year').selectOption('2025');
+  await expect(page.getByTestId('photos-empty')).toContainText('Seçili filtrelere uygun fotoğraf bulunamadı.');
+  await page.getByTestId('filter-blade').getByText('Tümü').click();
+  await expect(items).toHaveCount(2);
+
+  await expect(page.getByTestId('back-to-turbine')).toHaveAttribute('href', `/dashboard/turbine/${turbineId}`);
+});
+
+test('the drone page shows only drone photos, in its own colour', async ({ page }) => {
+  await openCategory(page, 'drone');
+  await expect(page.getByRole('heading', { name: 'Drone Fotoğrafları' })).toBeVisible();
+  await expect(page.getByTestId('photo-item')).toHaveCount(1);
+  await expect(page.getByTestId('viewer-photo-name')).toHaveText('drone-c.jpg');
+  const colour = (category: string) =>
+    page.evaluate((c) => {
+      const element = document.querySelector(`[data-category="${c}"]`) as HTMLElement | null;
+      return element ? getComputedStyle(element).getPropertyValue('--category-color') : '';
+    }, category);
+  expect(await colour('drone')).toBe('#4c6ef5'); // Mantine indigo 6
+  await page.goto(`/turbine/${turbineId}/operator-photos`);
+  await expect(page.getByTestId('photo-viewer')).toBeVisible();
+  expect(await colour('operator')).toBe('#fd7e14'); // Mantine orange 6
+});
+
+test('zooms by buttons and wheel, ×1.5 per step between 0.5 and 5, and pans by dragging only when zoomed in', async ({ page }) => {
+  await openCategory(page, 'operator');
+  const viewer = page.getByTestId('photo-zoom');
+  const zoom = async () => Number(await viewer.getAttribute('data-zoom'));
+  await expect(viewer).toHaveAttribute('data-zoom', '1');
+
+  // at 100 % a drag moves nothing
+  const box = await viewer.boundingBox();
+  if (!box) throw new Error('no viewer');
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const drag = async (dx: number, dy: number) => {
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + dx, centre.y + dy, { steps: 6 });
+    await page.mouse.up();
+  };
+  await drag(-120, -60);
+  await expect(viewer).toHaveAttribute('data-offset', '0,0');
+
+  await page.getByTestId('photo-zoom-zoom-in').click();
+  await expect(viewer).toHaveAttribute('data-zoom', '1.5');
+  await expect(page.getByTestId('photo-zoom-zoom-level')).toHaveText('%150');
+  await page.mouse.move(centre.x, centre.y);
+  await page.mouse.wheel(0, -100);
+  await expect(viewer).toHaveAttribute('data-zoom', '2.25');
+  await drag(-120, -60);
+  await expect(viewer).toHaveAttribute('data-offset', '-120,-60');
+  const image = viewer.locator('img');
+  await expect(image).toHaveAttribute('data-source', 'original');
+
+  for (let i = 0; i < 5; i += 1) await page.mouse.wheel(0, -100);
+  await expect.poll(zoom).toBe(5);
+  await expect(page.getByTestId('photo-zoom-zoom-in')).toBeDisabled();
+  for (let i = 0; i < 8; i += 1) await page.mouse.wheel(0, 100);
+  await expect.poll(zoom).toBe(0.5);
+  await expect(page.getByTestId('photo-zoom-zoom-out')).toBeDisabled();
+  await expect(viewer).toHaveAttribute('data-offset', '0,0');
+  await page.getByTestId('photo-zoom-zoom-reset').click();
+  await expect(viewer).toHaveAttribute('data-zoom', '1');
+});
+
+test('a photo uploaded meanwhile appears within one polling interval, without a reload', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openCategory(page, 'operator');
+  await expect(page.getByTestId('photo-item')).toHaveCount(3);
+  await page.evaluate(() => {
+    (window as Window & { stillTheSamePage?: boolean }).stillTheSamePage = true;
+  });
+  const uploadedAt = Date.now();
+  await uploadPhotos(admin, turbineId, { year: 2025, blade: 'C', category: 'operator' }, [
+    { name: 'op-live-upload.jpg', bytes: await makePhoto('live', 1200, 900, 5) },
+  ]);
+  await expect(page.getByTestId('photo-item-name').filter({ hasText: 'op-live-upload.jpg' })).toBeVisible({
+    timeout: POLL_INTERVAL_MS + 3000,
+  });
+  expect(Date.now() - uploadedAt).toBeLessThan(POLL_INTERVAL_MS + 3000);
+  await expect(page.getByTestId('photo-count')).toHaveText('4 fotoğraf');
+  expect(await page.evaluate(() => (window as Window & { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+});
+
+test('compare mode: at most two photos, shown side by side', async ({ page }) => {
+  await openCategory(page, 'operator');
+  await page.getByTestId('compare-mode').click();
+  const boxes = page.getByTestId('compare-checkbox');
+  await expect(page.getByTestId('compare-open')).toBeDisabled();
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await expect(boxes.nth(2)).toBeDisabled();
+  await page.getByTestId('compare-open').click();
+  const dialog = page.getByTestId('compare-dialog');
+  await expect(dialog.locator('img')).toHaveCount(2);
+  await page.getByTestId('compare-0-zoom-in').click();
+  await expect(page.getByTestId('compare-0')).toHaveAttribute('data-zoom', '1.5');
+  await expect(page.getByTestId('compare-1')).toHaveAttribute('data-zoom', '1');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('an unknown turbine shows the not-found state with a link to the dashboard', async ({ page }) => {
+  await signIn(page, admin);
+  await page.goto('/turbine/987654321/drone-photos');
+  await expect(page.getByTestId('turbine-not-found')).toContainText('Türbin bulunamadı');
+  await page.getByTestId('turbine-not-found').getByRole('link', { name: 'Türbin listesine dön' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
