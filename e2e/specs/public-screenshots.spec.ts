@@ -9,7 +9,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 for (const language of ['tr', 'en'] as const) {
   for (const theme of ['light', 'dark'] as const) {
     test(`public pages in ${language}, ${theme}`, async ({ browser }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       mkdirSync(SHOTS_DIR ?? '.', { recursive: true });
       const context = await browser.newContext({ viewport: { width: 1366, height: 850 } });
       const page = await context.newPage();

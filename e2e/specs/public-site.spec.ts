@@ -78,7 +78,7 @@ test.describe('page contents', () => {
     await page.getByTestId('about-contact-link').click();
     await expect(page).toHaveURL(/\/contact$/);
     // every route change scrolls to the top
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('FAQ: twelve questions, search, category filter, expandable answers, clear filters', async ({ page }) => {
