@@ -5,6 +5,7 @@ import { useDeleteCompany } from '../../api/companies.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { AlertCircleIcon, AlertTriangleIcon, InfoIcon } from '../../ui/icons.tsx';
 import { toast } from '../../ui/toast/toast.tsx';
+import { useDeleteAction } from '../management/use-delete-action.ts';
 import { COMPANIES_NS } from './i18n.ts';
 
 /** Delete confirmation with the spec's note: turbines and users go first. The server answers 409 otherwise,
@@ -12,27 +13,18 @@ import { COMPANIES_NS } from './i18n.ts';
 export function DeleteCompanyDialog({ opened, onClose, company }: { opened: boolean; onClose: () => void; company: Company | null }) {
   const { t } = useTranslation(COMPANIES_NS);
   const remove = useDeleteCompany();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  const confirm = () => {
-    if (!company) return;
-    remove.mutate(company.id, {
-      onSuccess: (answer) => {
-        toast.success(answer.message ?? t('delete.deleted'));
-        close();
-      },
-      onError: (error) => toast.error(t('delete.errorTitle'), error.message),
-    });
-  };
+  const { close, confirm } = useDeleteAction(remove, {
+    onClose,
+    deletedMessage: t('delete.deleted'),
+    onError: (error) => toast.error(t('delete.errorTitle'), error.message),
+  });
   const hasDependents = company !== null && (company.turbine_count > 0 || company.user_count > 0);
 
   return (
     <ConfirmDialog
       opened={opened}
       onClose={close}
-      onConfirm={confirm}
+      onConfirm={() => confirm(company?.id)}
       loading={remove.isPending}
       danger
       title={t('delete.title')}

@@ -4,33 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteTurbine } from '../../../api/turbines.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { AlertTriangleIcon } from '../../../ui/icons.tsx';
-import { toast } from '../../../ui/toast/toast.tsx';
 import { turbineDisplayName } from '../filters/turbine-filters.ts';
+import { useDeleteAction } from '../../management/use-delete-action.ts';
 import { DASHBOARD_NS } from '../i18n.ts';
 
 /** Spec §5: "Are you sure you want to delete this turbine: {turbine}? This action cannot be undone." plus what goes with it. */
 export function DeleteTurbineDialog({ opened, onClose, turbine }: { opened: boolean; onClose: () => void; turbine: Turbine | null }) {
   const { t } = useTranslation(DASHBOARD_NS);
   const remove = useDeleteTurbine();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  const confirm = () => {
-    if (!turbine) return;
-    remove.mutate(turbine.id, {
-      onSuccess: (answer) => {
-        toast.success(answer.message ?? t('delete.deleted'));
-        close();
-      },
-    });
-  };
+  const { close, confirm } = useDeleteAction(remove, { onClose, deletedMessage: t('delete.deleted') });
 
   return (
     <ConfirmDialog
       opened={opened}
       onClose={close}
-      onConfirm={confirm}
+      onConfirm={() => confirm(turbine?.id)}
       loading={remove.isPending}
       danger
       title={t('delete.title')}
