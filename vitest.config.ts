@@ -16,6 +16,20 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // whole processes against PostgreSQL + S3 (s3rver) + Redis: scale-out, crashes, outages (run once, on PostgreSQL)
+        test: {
+          name: 'system',
+          root: './apps/server',
+          include: ['system/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          // they start servers and stop databases: one file at a time
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
       './apps/web/vitest.config.ts',
     ],
   },

@@ -24,6 +24,10 @@ step "integration tests on PostgreSQL"
 bash scripts/ensure-postgres.sh
 TEST_DB=postgres TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx vitest run --project server
 
+step "system tests: several processes on PostgreSQL + S3 + Redis, crashes and outages"
+bash scripts/ensure-redis.sh
+TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx vitest run --project system
+
 step "build the web app"
 node scripts/build-web-if-stale.mjs
 

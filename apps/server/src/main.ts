@@ -13,7 +13,10 @@ async function main() {
     if (seeded) demoPhotos = await seedDemoMedia(app);
   }
   await app.listen({ port: config.port, host: config.host });
-  const where = `http://${config.host}:${config.port}`;
+  // the port actually bound (PORT=0 picks a free one: the system tests start processes that way)
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const where = `http://${config.host}:${port}`;
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.pgliteDir})`;
   console.log(`Windscope listening on ${where} (API ${where}/api, docs ${where}/api/docs) on ${database}`);
   if (config.demoSeed) {
