@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 /** The server side of `npm run bench:upload`, in its own process so its memory is measured alone.
  *  Env: BENCH_DATA_DIR, BENCH_DATABASE_URL (PostgreSQL; else PGlite in memory), BENCH_PHOTO_ROWS (photo rows to add to one turbine).
  *  Prints one JSON line: { port, turbineId }. */
@@ -20,6 +21,24 @@ await app.register(async (scope) => {
     payload.on('end', () => done(null, undefined)).resume();
   });
   scope.post('/bench/discard', async () => ({ success: true }));
+});
+
+// the durable-storage ceiling: the same request bodies written as they come to the storage driver (temporary file,
+// fsync, rename), with no parsing, inspection, hashing or database, then deleted
+let stored = 0;
+await app.register(async (scope) => {
+  scope.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
+  scope.post('/bench/store', async (request) => {
+    const staged = await app.ctx.storage.writeStream(`bench/${stored++}.bin`, request.body as Readable);
+    await staged.commit();
+    await app.ctx.storage.delete(staged.key);
+    return { success: true };
+  });
+});
+// resolves once the derivative queue has nothing left
+app.get('/bench/derivatives-idle', async () => {
+  await app.ctx.derivatives.idle();
+  return { success: true };
 });
 
 await seedDemoData(app.ctx);
@@ -46,6 +65,7 @@ for (let start = 0; start < rows; start += 1000) {
       height: 4000,
       thumbnailKey: `${key}.thumb.webp`,
       previewKey: `${key}.preview.webp`,
+      derivatives: 'ready',
       uploadedBy: uploader?.id ?? null,
       createdAt: new Date(1_700_000_000_000 + i * 1000),
     };

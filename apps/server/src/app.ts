@@ -21,6 +21,7 @@ import { installAuthHook } from './http/auth-hook.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { photoRoutes } from './photos/routes.ts';
+import { createDerivativeQueue } from './photos/derivative-queue.ts';
 import { createDatabaseRateLimiter, createRedisRateLimiter } from './rate-limit/rate-limiter.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -78,18 +79,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const storage = createStorage(config);
+  const derivatives = createDerivativeQueue({
+    db: database.db,
+    storage,
+    maxMegapixels: config.limits.maxMegapixels,
+    concurrency: config.derivativeWorkers,
+    leaseSeconds: config.derivativeLeaseSeconds,
+    log: (message, details) => app.log.warn(details, message),
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
     limiter: redis ? createRedisRateLimiter(redis) : createDatabaseRateLimiter(database.db),
-    storage: createStorage(config),
+    storage,
+    derivatives,
     now: options.now ?? (() => new Date()),
   };
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.addHook('onClose', async () => {
+    // the queue first: the photo in hand still needs storage and the database
+    await derivatives.close();
     ctx.mailer.close();
     redis?.disconnect();
     await ctx.storage.close();

@@ -39,6 +39,8 @@ const envSchema = z.object({
     .default(FILE_LIMITS.reportBytes / 1024 / 1024),
   MAX_MEGAPIXELS: z.coerce.number().positive().default(FILE_LIMITS.maxMegapixels),
   TRUST_PROXY: flag,
+  DERIVATIVE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  DERIVATIVE_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
 });
 
 export interface AppConfig {
@@ -65,6 +67,11 @@ export interface AppConfig {
   webDist: string | undefined;
   limits: { photoBytes: number; reportBytes: number; maxMegapixels: number; jsonBodyBytes: number };
   trustProxy: boolean;
+  /** thumbnails/previews made at once in the background; default: one fewer than the cores (at least one); 0: none in
+   *  the background here (another process runs the queue), only on demand when a thumbnail is asked for */
+  derivativeWorkers: number | undefined;
+  /** how long a photo claimed by a process for its derivatives stays claimed (a crashed process's claims then expire) */
+  derivativeLeaseSeconds: number;
 }
 
 /** The JWT secret: JWT_SECRET, else one generated on first run and kept in the data folder. */
@@ -125,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       jsonBodyBytes: 256 * 1024,
     },
     trustProxy: e.TRUST_PROXY ?? false,
+    derivativeWorkers: e.DERIVATIVE_WORKERS,
+    derivativeLeaseSeconds: e.DERIVATIVE_LEASE_SECONDS,
     ...overrides,
   };
 }

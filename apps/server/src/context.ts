@@ -1,6 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { DerivativeQueue } from './photos/derivative-queue.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { StorageDriver } from './storage/storage-driver.ts';
 
@@ -13,6 +14,8 @@ export interface AppContext {
   limiter: RateLimiter;
   /** photo and report bytes: a local folder or S3 */
   storage: StorageDriver;
+  /** thumbnails and previews of new photos, made in the background (and on demand) */
+  derivatives: DerivativeQueue;
   /** injectable clock: tests move time forward */
   now(): Date;
 }

@@ -1,3 +1,5 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { seedDemoMedia } from './db/demo-media/seed-media.ts';
@@ -13,6 +15,9 @@ async function main() {
     if (seeded) demoPhotos = await seedDemoMedia(app);
   }
   await app.listen({ port: config.port, host: config.host });
+  // tells `npm run integrity` that the embedded database is in use
+  const pidFile = config.databaseUrl ? null : path.join(config.dataDir, 'server.pid');
+  if (pidFile) writeFileSync(pidFile, String(process.pid));
   // the port actually bound (PORT=0 picks a free one: the system tests start processes that way)
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -26,6 +31,7 @@ async function main() {
   }
   const stop = async () => {
     await app.close();
+    if (pidFile) rmSync(pidFile, { force: true });
     process.exit(0);
   };
   process.once('SIGINT', stop);

@@ -131,6 +131,8 @@ export async function insertPhoto(t: TestApp, turbineId: number, uploader: UserR
       sizeBytes: 10,
       mimeType: 'image/jpeg',
       sha256: '0'.repeat(64),
+      // a row without bytes: the derivative queue must leave it alone
+      derivatives: 'ready',
       uploadedBy: uploader.id,
     })
     .returning();

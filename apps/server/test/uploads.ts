@@ -119,8 +119,9 @@ export function pngDeclaring(width: number, height: number): Buffer {
   ]);
 }
 
-/** Every object the app's storage holds, staging included. */
+/** Every object the app's storage holds, staging included, once the derivative queue has made what it had to. */
 export async function storedKeys(t: TestApp): Promise<string[]> {
+  await t.app.ctx.derivatives.idle();
   const storage = t.app.ctx.storage;
   return [...(await storage.list('turbines/')), ...(await storage.list('.staging/'))];
 }

@@ -124,6 +124,10 @@ export const MESSAGES = {
     en: 'The file link is invalid or has expired.',
   },
   FILE_NOT_FOUND: { tr: 'Dosya bulunamadı.', en: 'File not found.' },
+  FILE_NOT_READY: {
+    tr: 'Küçük resim hâlâ hazırlanıyor. Lütfen birkaç saniye sonra tekrar deneyin.',
+    en: 'The thumbnail is still being prepared. Please try again in a few seconds.',
+  },
   FILE_RANGE_INVALID: { tr: 'İstenen bayt aralığı geçersiz.', en: 'The requested byte range is not satisfiable.' },
   REPORT_UPLOAD_FIELDS: { tr: 'Rapor yüklemek için geçerli bir yıl gereklidir.', en: 'A valid year is required to upload reports.' },
   REPORT_UPLOAD_NO_FILES: { tr: 'Yüklenecek rapor seçilmedi.', en: 'No reports were selected for upload.' },

@@ -102,6 +102,10 @@ export const turbines = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'restrict' }),
     status: varchar('status', { length: 20 }).notNull().default('active'),
+    /** kept by triggers on photos (migration 0001): the number of its photos */
+    photoCount: integer('photo_count').notNull().default(0),
+    /** kept by triggers on photos: grows whenever its photo listing changes (a photo added or removed, an uploader gone) */
+    photoVersion: integer('photo_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -132,11 +136,19 @@ export const photos = pgTable(
     gpsLongitude: doublePrecision('gps_longitude'),
     thumbnailKey: varchar('thumbnail_key', { length: 500 }),
     previewKey: varchar('preview_key', { length: 500 }),
+    /** thumbnail and preview: 'pending' (queued), 'working' (claimed at derivativesClaimedAt), 'ready', 'failed'
+     *  (the image does not decode) or 'none' (a kind without them: .pcd) */
+    derivatives: varchar('derivatives', { length: 10 }).notNull().default('pending'),
+    derivativesClaimedAt: timestamp('derivatives_claimed_at', { withTimezone: true, mode: 'date' }),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('photos_turbine_idx').on(t.turbineId, t.year),
+    // the listing's order (newest first) within a turbine
+    index('photos_turbine_created_idx').on(t.turbineId, t.createdAt, t.id),
+    // the derivative queue: only the few rows still to do are indexed
+    index('photos_derivatives_todo_idx').on(t.id).where(sql`${t.derivatives} in ('pending', 'working')`),
     uniqueIndex('photos_turbine_name_unique').on(t.turbineId, sql`lower(${t.originalName})`),
     uniqueIndex('photos_storage_key_unique').on(t.storageKey),
   ],

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stripStoredPrefix } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound, serviceUnavailable } from '../http/errors.ts';
 import { localize } from '../http/error-handler.ts';
 import { MEDIA_KINDS } from '../media/media-types.ts';
 import { isSafeKey, type StoredObjectInfo } from '../storage/storage-driver.ts';
@@ -37,7 +37,16 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
     const grant = isSafeKey(key) ? verifyFileUrl(ctx.config.jwtSecret, key, request.query as Record<string, unknown>, now) : null;
     if (!grant) throw forbidden('FILE_LINK_INVALID');
     // a thumbnail or preview URL names its original's key; the grant holds the key actually served
-    const info = await ctx.storage.stat(grant.key);
+    let info = await ctx.storage.stat(grant.key);
+    if (!info && grant.key !== key) {
+      // asked for before the derivative queue reached the photo: made now
+      const state = await ctx.derivatives.ensure(key);
+      if (state === 'ready') info = await ctx.storage.stat(grant.key);
+      else if (state === 'pending' || state === 'working') {
+        reply.header('retry-after', '5');
+        throw serviceUnavailable('FILE_NOT_READY');
+      }
+    }
     if (!info) throw notFound('FILE_NOT_FOUND');
 
     // only the listed kinds are ever served, each as its own type: never text/html

@@ -19,6 +19,7 @@ export const forbidden = (code: MessageCode = 'FORBIDDEN') => new AppError(403, 
 export const notFound = (code: MessageCode = 'NOT_FOUND') => new AppError(404, code);
 export const conflict = (code: MessageCode, params?: Record<string, string | number>) => new AppError(409, code, params);
 export const unprocessable = (code: MessageCode, params?: Record<string, string | number>) => new AppError(422, code, params);
+export const serviceUnavailable = (code: MessageCode = 'SERVICE_UNAVAILABLE') => new AppError(503, code);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', { seconds: retryAfterSeconds }, { retryAfterSeconds });
 

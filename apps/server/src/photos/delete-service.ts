@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { photos } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { getTurbine } from '../turbines/service.ts';
+import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
 
 /** DELETE /turbines/{id}/photos?key=: managers and superadmin, or the operator who uploaded it (DECISIONS §1).
  *  The row goes in a transaction that commits only once its files are deleted, so a storage failure leaves both. */
@@ -18,7 +19,8 @@ export async function deletePhoto(ctx: AppContext, actor: Actor, turbineId: numb
   if (!can(actor, 'photo.delete', { companyId: turbine.company_id, ownerId: photo.uploadedBy })) throw forbidden();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(photos).where(eq(photos.id, photo.id));
-    const keys = [photo.storageKey, photo.thumbnailKey, photo.previewKey].filter((k): k is string => k !== null);
+    // derived images by their fixed keys, made yet or not (the queue removes what it makes for a deleted photo)
+    const keys = [photo.storageKey, thumbnailKeyOf(photo.storageKey), previewKeyOf(photo.storageKey)];
     for (const fileKey of keys) await ctx.storage.delete(fileKey);
   });
 }

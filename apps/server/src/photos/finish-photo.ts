@@ -3,7 +3,9 @@ import type { AppContext } from '../context.ts';
 import type { photos } from '../db/schema.ts';
 import { readCaptureInfo } from '../media/exif.ts';
 import { ImageRejectedError, makeDerivatives, readImageSize } from '../media/images.ts';
+import { imageCompleteness } from '../media/completeness.ts';
 import { MEDIA_KINDS } from '../media/media-types.ts';
+import type { DerivativeState } from './derivative-queue.ts';
 import type { ReceivedFile } from '../uploads/receive-file.ts';
 import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
 import { UploadRejectedError } from '../uploads/upload-rejection.ts';
@@ -23,8 +25,10 @@ export interface PhotoMeta {
   now: Date;
 }
 
-/** After the bytes are staged: check the image header (pixel limit) before decoding, derive the thumbnail and preview
- *  (which proves the image decodes), read EXIF, then commit the original and write the derivatives.
+/** After the bytes are staged: check the image header (pixel limit, before any decoding) and that the file is whole,
+ *  read EXIF, then commit the original. Thumbnail and preview are left to the derivative queue (derivatives 'pending'),
+ *  so an upload costs little more than its bytes; an image whose completeness cannot be told from its last bytes
+ *  (TIFF, data after a JPEG's end) is decoded here instead, and refused when it does not decode.
  *  On any failure everything written is removed and the error thrown. */
 export async function finishPhoto(ctx: AppContext, received: ReceivedFile, meta: PhotoMeta): Promise<PhotoDraft> {
   const { staged } = received;
@@ -34,10 +38,15 @@ export async function finishPhoto(ctx: AppContext, received: ReceivedFile, meta:
     let image: { width: number; height: number } | null = null;
     let capture: Awaited<ReturnType<typeof readCaptureInfo>> = { takenAt: null, gps: null };
     let derivatives: Awaited<ReturnType<typeof makeDerivatives>> | null = null;
+    let state: DerivativeState = 'none';
     if (MEDIA_KINDS[received.kind].image) {
       const file = await staged.localFile();
       image = await readImageSize(file, maxMegapixels);
-      [derivatives, capture] = await Promise.all([makeDerivatives(file, maxMegapixels), readCaptureInfo(file)]);
+      const whole = imageCompleteness(received.kind, received.first, received.last, received.size);
+      if (whole === 'cut') throw new ImageRejectedError('damaged');
+      if (whole === 'unknown') [derivatives, capture] = await Promise.all([makeDerivatives(file, maxMegapixels), readCaptureInfo(file)]);
+      else capture = await readCaptureInfo(file);
+      state = derivatives ? 'ready' : 'pending';
     }
     await staged.commit();
     written.push(staged.key);
@@ -74,6 +83,7 @@ export async function finishPhoto(ctx: AppContext, received: ReceivedFile, meta:
         gpsLongitude: capture.gps?.longitude ?? null,
         thumbnailKey,
         previewKey,
+        derivatives: state,
         uploadedBy: meta.uploadedBy,
         createdAt: meta.now,
       },

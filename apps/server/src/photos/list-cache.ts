@@ -68,7 +68,7 @@ export async function listPhotosSerialized(
 ): Promise<SerializedListing> {
   const now = ctx.now();
   const { noCache: _ignored, ...filters } = query;
-  const version = await photoListVersion(ctx, actor, turbineId, filters);
+  const version = await photoListVersion(ctx, actor, turbineId);
   const key = JSON.stringify([turbineId, filters, urlExpiry(now), version, message]);
   const cache = cacheOf(ctx);
   const hit = cache.get(key);

@@ -19,15 +19,15 @@ function photoFilter(turbineId: number, query: PhotoListQuery): SQL | undefined 
   return and(...conditions);
 }
 
-/** What the listing would contain, as a version string, checking on the way that the actor may see the turbine
- *  (another company's: 404) — one query, as it runs on every request, cached answer or not.
- *  Photo ids only grow and rows are never updated in place, so the count and the highest id identify the set; the
- *  uploader count and the users' last change catch a deleted or renamed uploader. */
-export async function photoListVersion(ctx: AppContext, actor: Actor, turbineId: number, query: PhotoListQuery): Promise<string> {
+/** The version of the turbine's listing, checking on the way that the actor may see the turbine (another company's:
+ *  404) — one primary-key lookup, as it runs on every request, cached answer or not. turbines.photo_version grows with
+ *  every photo added, removed or re-attributed (triggers, migration 0001); the users' last change catches a renamed
+ *  uploader. */
+export async function photoListVersion(ctx: AppContext, actor: Actor, turbineId: number): Promise<string> {
   const [row] = await ctx.db
     .select({
       companyId: turbines.companyId,
-      photos: sql<string>`(select count(*) || '.' || coalesce(max(${photos.id}), 0) || '.' || count(${photos.uploadedBy}) from ${photos} where ${photoFilter(turbineId, query)})`,
+      photos: turbines.photoVersion,
       people: sql<string | null>`(select max(${users.updatedAt})::text from ${users})`,
     })
     .from(turbines)

@@ -80,7 +80,7 @@ describe.each(['fs', 's3'] as const)('photo uploads on the %s driver', (storage)
     expect(await list(`view=all&year=${year - 1}`)).toEqual([]);
     const turbine = await t.call(admin, { method: 'GET', url: `/api/turbines/${turbineId}` });
     expect(turbine.json().turbine.photo_count).toBe(5);
-    // original, thumbnail and preview per image; the point cloud has no derivatives
+    // original, thumbnail and preview per image (made by the queue); the point cloud has no derivatives
     expect((await storedKeys(t)).length).toBe(4 * 3 + 1);
   });
 

@@ -50,7 +50,7 @@ export const photoRecordColumns = {
   height: photos.height,
   mimeType: photos.mimeType,
   sha256: photos.sha256,
-  hasDerivatives: sql<boolean>`(${photos.thumbnailKey} is not null)`,
+  hasDerivatives: sql<boolean>`(${photos.derivatives} <> 'none')`,
   gpsLatitude: photos.gpsLatitude,
   gpsLongitude: photos.gpsLongitude,
   takenAt: sql<string | null>`${isoText(photos.takenAt)}`,
@@ -63,10 +63,10 @@ export const photoRecordColumns = {
 
 /** A row just inserted, with its uploader, as a record. */
 export function photoRecordOf(row: PhotoRow, uploader: { firstName: string; lastName: string; email: string }): PhotoRecord {
-  const { thumbnailKey: _t, previewKey: _p, turbineId: _turbine, takenAt, createdAt, ...rest } = row;
+  const { thumbnailKey: _t, previewKey: _p, turbineId: _turbine, derivatives, derivativesClaimedAt: _c, takenAt, createdAt, ...rest } = row;
   return {
     ...rest,
-    hasDerivatives: row.thumbnailKey !== null,
+    hasDerivatives: derivatives !== 'none',
     takenAt: takenAt?.toISOString() ?? null,
     createdAt: createdAt.toISOString(),
     uploaderFirstName: uploader.firstName,
@@ -75,8 +75,9 @@ export function photoRecordOf(row: PhotoRow, uploader: { firstName: string; last
   };
 }
 
-/** The only shape of a photo that leaves the server, with signed URLs valid until `expires` (seconds). Photos without
- *  derivatives (.pcd point clouds) point every URL at the original. */
+/** The only shape of a photo that leaves the server, with signed URLs valid until `expires` (seconds). Images always get
+ *  thumbnail and preview URLs, made or still queued (the file route makes a queued one on demand), so a listing does not
+ *  change when the queue catches up; kinds without derivatives (.pcd point clouds) point every URL at the original. */
 export function presentPhoto(secret: Uint8Array, expires: number, photo: PhotoRecord): Photo {
   const kind = mediaKindOfMime(photo.mimeType) ?? 'pcd';
   const urls = signPhotoUrls(secret, { key: photo.storageKey, kind, expires, download: false }, photo.hasDerivatives);

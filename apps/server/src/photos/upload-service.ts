@@ -157,6 +157,7 @@ export async function uploadPhotos(
   const drafts = results.flatMap((r) => ('draft' in r ? [r.draft] : []));
   const { rows, lost } = await registerPhotos(ctx, drafts);
   await removeFiles(ctx, lost);
+  if (rows.some((row) => row.derivatives === 'pending')) ctx.derivatives.kick();
   const lostKeys = new Set(lost.map((d) => d.values.storageKey));
   const refused = results.flatMap((r): RefusedFile[] => {
     if ('refused' in r) return [r.refused];

@@ -146,6 +146,17 @@ export function createFsStorage(root: string): StorageDriver {
         throw error;
       }
     },
+    async openLocal(key) {
+      const file = pathOf(key);
+      try {
+        if (!(await stat(file)).isFile()) return null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      // the file itself: nothing to remove afterwards
+      return { path: file, release: async () => {} };
+    },
     async delete(key) {
       const file = pathOf(key);
       await rm(file, { force: true });

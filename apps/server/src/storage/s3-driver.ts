@@ -9,6 +9,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -152,6 +153,26 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
         if (isNotFound(error)) return null;
         throw error;
       }
+    },
+    async openLocal(key) {
+      assertSafeKey(key);
+      let res: GetObjectCommandOutput;
+      try {
+        res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+      if (!(res.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
+      await mkdir(scratchDir, { recursive: true });
+      const file = path.join(scratchDir, randomUUID());
+      try {
+        await pipeline(res.Body, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      }
+      return { path: file, release: () => rm(file, { force: true }) };
     },
     async stat(key) {
       assertSafeKey(key);

@@ -20,6 +20,11 @@ export interface StoredObjectRead {
   stream: Readable;
 }
 
+export interface LocalCopy {
+  path: string;
+  release(): Promise<void>;
+}
+
 /** Bytes written to a temporary object: nothing exists under the final key until commit(). */
 export interface StagedObject {
   readonly key: string;
@@ -42,6 +47,9 @@ export interface StorageDriver {
   /** The object or a byte range of it; null when it does not exist. */
   read(key: string, range?: ByteRange): Promise<StoredObjectRead | null>;
   stat(key: string): Promise<StoredObjectInfo | null>;
+  /** The object as a local file, for tools that read paths (sharp): the file itself on the local driver, a scratch copy
+   *  on S3 that release() removes. null when it does not exist. */
+  openLocal(key: string): Promise<LocalCopy | null>;
   /** Deleting what does not exist is not an error. */
   delete(key: string): Promise<void>;
   /** Every key under the prefix (a folder-like prefix ending in `/`). */

@@ -18,7 +18,7 @@ type TurbineRow = typeof turbines.$inferSelect;
 type CreateInput = z.output<typeof createTurbineBodySchema>;
 type UpdateInput = z.output<typeof updateTurbineBodySchema>;
 
-export function presentTurbine(row: TurbineRow, companyName: string | null, photoCount: number): Turbine {
+export function presentTurbine(row: TurbineRow, companyName: string | null): Turbine {
   return {
     id: row.id,
     turbine_name: row.turbineName,
@@ -32,24 +32,19 @@ export function presentTurbine(row: TurbineRow, companyName: string | null, phot
     company_id: row.companyId,
     company_name: companyName,
     status: row.status as TurbineStatus,
-    photo_count: photoCount,
+    // kept on the row by the photos triggers (migration 0001)
+    photo_count: row.photoCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
-
-// the subquery names its tables explicitly: drizzle renders bare column names inside sql``
-const photoCount = sql<number>`(select count(*)::int from photos p where p.turbine_id = "turbines"."id")`;
 
 /** The list and the detail run on nearly every screen, so they are prepared statements: drizzle builds their SQL
  *  once and PostgreSQL parses and plans them once per connection. The tenant condition is companyScope()'s
  *  `company_id = actor's company`, with the company bound when the statement runs. */
 function prepareTurbineReads(db: Database) {
   const base = () =>
-    db
-      .select({ turbine: turbines, companyName: companies.name, photoCount })
-      .from(turbines)
-      .leftJoin(companies, eq(companies.id, turbines.companyId));
+    db.select({ turbine: turbines, companyName: companies.name }).from(turbines).leftJoin(companies, eq(companies.id, turbines.companyId));
   const order = [asc(turbines.city), asc(turbines.code), asc(turbines.id)];
   const companyId = sql.placeholder('companyId');
   const id = sql.placeholder('id');
@@ -79,8 +74,8 @@ function turbineReads(db: Database) {
   return reads;
 }
 
-type TurbineReadRow = { turbine: TurbineRow; companyName: string | null; photoCount: number };
-const presentRow = (r: TurbineReadRow) => presentTurbine(r.turbine, r.companyName, Number(r.photoCount));
+type TurbineReadRow = { turbine: TurbineRow; companyName: string | null };
+const presentRow = (r: TurbineReadRow) => presentTurbine(r.turbine, r.companyName);
 
 /** Superadmin: all, or one company with filterCompanyId. Everyone else: their own company (any filter is ignored). */
 export async function listTurbines(ctx: AppContext, actor: Actor, filterCompanyId?: number): Promise<Turbine[]> {

@@ -5,6 +5,8 @@ import type { MediaKind } from '../media/media-types.ts';
 import { SNIFF_BYTES } from '../media/sniff.ts';
 import { UploadRejectedError } from './upload-rejection.ts';
 
+const TAIL_BYTES = 32;
+
 export interface InspectOptions {
   maxBytes: number;
   /** decides the kind from the first bytes; null refuses the file */
@@ -20,6 +22,9 @@ export interface InspectOptions {
 export class InspectStream extends Transform {
   size = 0;
   kind: MediaKind | null = null;
+  /** the first and the last bytes of the file (at most TAIL_BYTES each): enough to tell a cut-off image (see completeness.ts) */
+  first: Buffer = Buffer.alloc(0);
+  last: Buffer = Buffer.alloc(0);
   private readonly hash: Hash = createHash('sha256');
   private head: Buffer[] | null = [];
   private headLength = 0;
@@ -34,6 +39,10 @@ export class InspectStream extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.size += chunk.length;
+    if (this.first.length < TAIL_BYTES) this.first = Buffer.concat([this.first, chunk.subarray(0, TAIL_BYTES - this.first.length)]);
+    // copied, so the big chunk itself is not kept alive
+    this.last =
+      chunk.length >= TAIL_BYTES ? Buffer.from(chunk.subarray(-TAIL_BYTES)) : Buffer.concat([this.last, chunk]).subarray(-TAIL_BYTES);
     if (this.size > this.options.maxBytes) {
       callback(new UploadRejectedError('too_large'));
     } else if (!this.head) {

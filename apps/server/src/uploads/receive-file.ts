@@ -9,6 +9,9 @@ export interface ReceivedFile {
   size: number;
   sha256: string;
   kind: MediaKind;
+  /** the file's first and last bytes (up to 32 each) */
+  first: Buffer;
+  last: Buffer;
 }
 
 /** Lets the rest of a refused file flow past (busboy hands out the next part only once this one is read). */
@@ -38,7 +41,7 @@ export async function receiveFile(storage: StorageDriver, key: string, source: R
       await staged.abort();
       throw new Error('file type was not decided');
     }
-    return { staged, size: inspect.size, sha256: inspect.sha256(), kind: inspect.kind };
+    return { staged, size: inspect.size, sha256: inspect.sha256(), kind: inspect.kind, first: inspect.first, last: inspect.last };
   } catch (error) {
     source.unpipe(inspect);
     drain(source);

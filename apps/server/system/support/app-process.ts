@@ -48,7 +48,7 @@ export async function startAppProcess(env: Record<string, string>, options: { ti
   const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${printed}`)), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${printed}`)), options.timeoutMs ?? 180_000);
     lines.on('line', (line) => {
       printed = `${printed + line}\n`.slice(-20_000);
       const m = /listening on http:\/\/[^:]+:(\d+)/.exec(line);

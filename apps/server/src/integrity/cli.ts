@@ -1,0 +1,77 @@
+/** `npm run integrity [-- --repair] [--no-checksums] [--orphan-age=MINUTES] [--json]`: compares the database with
+ *  storage, using the same configuration (environment) as the server. Exits 0 when nothing is left unrepaired. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { createDerivativeQueue } from '../photos/derivative-queue.ts';
+import { createStorage } from '../storage/create-storage.ts';
+import { checkIntegrity, type Problem } from './integrity.ts';
+
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => !/^--(repair|no-checksums|json|orphan-age=\d+(\.\d+)?)$/.test(a));
+if (unknown.length > 0) {
+  console.error(`unknown option ${unknown.join(' ')}\nusage: integrity [--repair] [--no-checksums] [--orphan-age=MINUTES] [--json]`);
+  process.exit(2);
+}
+const repair = args.includes('--repair');
+const json = args.includes('--json');
+const orphanMinutes = Number(args.find((a) => a.startsWith('--orphan-age='))?.split('=')[1] ?? 60);
+
+const config = loadConfig();
+if (!config.databaseUrl) {
+  // the embedded database belongs to one process at a time
+  const pidFile = path.join(config.dataDir, 'server.pid');
+  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
+  if (pid && isAlive(pid)) {
+    console.error(`The server (pid ${pid}) is using the embedded database in ${config.dataDir}: stop it first.`);
+    process.exit(2);
+  }
+}
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+const storage = createStorage(config);
+// on demand only: this command makes what it finds missing, one photo at a time
+const derivatives = createDerivativeQueue({ db: database.db, storage, maxMegapixels: config.limits.maxMegapixels, concurrency: 0 });
+const say = (line: string) => {
+  if (!json) console.log(line);
+};
+try {
+  const report = await checkIntegrity({
+    db: database.db,
+    storage,
+    derivatives,
+    scratchDir: path.join(config.dataDir, 'tmp'),
+    repair,
+    checksums: !args.includes('--no-checksums'),
+    orphanAgeMs: orphanMinutes * 60_000,
+    leaseSeconds: config.derivativeLeaseSeconds,
+    now: new Date(),
+    log: say,
+  });
+  if (json) console.log(JSON.stringify(report));
+  else {
+    const describe = (p: Problem) =>
+      `  ${p.repaired ? 'repaired ' : p.benign ? 'note     ' : 'PROBLEM  '} ${p.kind.padEnd(18)} ${p.key}${p.detail ? `  (${p.detail})` : ''}`;
+    for (const problem of report.problems) console.log(describe(problem));
+    const repaired = report.problems.filter((p) => p.repaired).length;
+    console.log(
+      `${report.problems.length === 0 ? 'All consistent' : `${report.problems.length} findings`}: ${repaired} repaired, ${report.unrepaired} unrepaired` +
+        (repair ? '' : ' (run with --repair to fix what can be fixed)'),
+    );
+  }
+  process.exitCode = report.unrepaired > 0 ? 1 : 0;
+} finally {
+  await derivatives.close();
+  await storage.close();
+  await database.close();
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

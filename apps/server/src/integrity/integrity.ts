@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { photos, reports } from '../db/schema.ts';
+import type { DerivativeQueue } from '../photos/derivative-queue.ts';
+import type { StorageDriver } from '../storage/storage-driver.ts';
+import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
+
+export type ProblemKind =
+  /** a photo or report row whose original is not in storage: its bytes are lost (reported, never "repaired" by guessing) */
+  | 'row_without_file'
+  /** the stored original's size or SHA-256 differs from its row: the bytes changed after upload */
+  | 'size_mismatch'
+  | 'checksum_mismatch'
+  /** a photo whose thumbnail or preview is missing (or still queued with nobody on it): made again */
+  | 'missing_derivative'
+  /** an image the decoder refused at derivative time: the original is kept and served, without thumbnail */
+  | 'undecodable_image'
+  /** a file no row refers to (an upload cut off by a crash between storing and registering): removed once old enough */
+  | 'file_without_row'
+  /** a temporary object of an upload that never finished: removed once old enough */
+  | 'staging_leftover';
+
+export interface Problem {
+  kind: ProblemKind;
+  key: string;
+  detail?: string;
+  /** what --repair did about it, if anything */
+  repaired: boolean;
+  /** true for what is not an error (yet): a young temporary file may still belong to an upload in progress */
+  benign: boolean;
+}
+
+export interface IntegrityReport {
+  photos: number;
+  reports: number;
+  files: number;
+  problems: Problem[];
+  /** problems neither repaired nor benign: the command exits non-zero when there are any */
+  unrepaired: number;
+}
+
+export interface IntegrityOptions {
+  db: Database;
+  storage: StorageDriver;
+  /** makes missing derivatives when repairing */
+  derivatives: DerivativeQueue;
+  /** local scratch folder (S3 driver's downloads), swept like staging */
+  scratchDir?: string;
+  repair: boolean;
+  /** read every original and compare its SHA-256 (the slow part: reads all bytes) */
+  checksums: boolean;
+  /** how long a derivative claim lasts (config.derivativeLeaseSeconds): an older one belongs to a process that died */
+  leaseSeconds: number;
+  /** orphans and temporary files younger than this are left alone: they may belong to an upload in progress */
+  orphanAgeMs: number;
+  now: Date;
+  /** progress lines */
+  log?: (line: string) => void;
+}
+
+async function sha256Of(storage: StorageDriver, key: string): Promise<string | null> {
+  const read = await storage.read(key);
+  if (!read) return null;
+  const hash = createHash('sha256');
+  for await (const chunk of read.stream) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Compares the database with storage (DECISIONS §6: rows exist only for stored bytes; every photo has a thumbnail and
+ *  a preview) and, with `repair`, fixes what it safely can: makes missing derivatives, removes orphans and temporary
+ *  objects older than `orphanAgeMs`. It never deletes a row and never touches a file a row refers to. */
+export async function checkIntegrity(options: IntegrityOptions): Promise<IntegrityReport> {
+  const { db, storage, repair } = options;
+  const log = options.log ?? (() => {});
+  const problems: Problem[] = [];
+  const add = (problem: Omit<Problem, 'repaired' | 'benign'> & Partial<Pick<Problem, 'repaired' | 'benign'>>) =>
+    problems.push({ repaired: false, benign: false, ...problem });
+
+  // listed before the rows are read: a file stored after this listing is not seen, so it cannot be taken for an orphan
+  const stored = new Set(await storage.list('turbines/'));
+  const staging = await storage.list('.staging/');
+  const photoRows = await db
+    .select({
+      id: photos.id,
+      key: photos.storageKey,
+      size: photos.sizeBytes,
+      sha256: photos.sha256,
+      derivatives: photos.derivatives,
+      claimed: sql<boolean>`(${photos.derivatives} = 'working' and ${photos.derivativesClaimedAt} > now() - make_interval(secs => ${options.leaseSeconds}))`,
+    })
+    .from(photos);
+  const reportRows = await db.select({ key: reports.storageKey, size: reports.sizeBytes, sha256: reports.sha256 }).from(reports);
+  log(`${photoRows.length} photos, ${reportRows.length} reports, ${stored.size} stored files`);
+
+  const known = new Set<string>();
+  const checkOriginal = async (row: { key: string; size: number; sha256: string }) => {
+    known.add(row.key);
+    const info = await storage.stat(row.key);
+    if (!info) {
+      add({ kind: 'row_without_file', key: row.key });
+      return false;
+    }
+    if (info.size !== row.size) {
+      add({ kind: 'size_mismatch', key: row.key, detail: `${info.size} bytes, the row says ${row.size}` });
+      return false;
+    }
+    if (options.checksums) {
+      const actual = await sha256Of(storage, row.key);
+      if (actual && actual !== row.sha256) {
+        add({ kind: 'checksum_mismatch', key: row.key, detail: `sha256 ${actual}, the row says ${row.sha256}` });
+        return false;
+      }
+    }
+    return true;
+  };
+
+  const remake: string[] = [];
+  // `known` holds every key a row accounts for, derived images included
+  for (const row of photoRows) {
+    const thumbnail = thumbnailKeyOf(row.key);
+    const preview = previewKeyOf(row.key);
+    known.add(thumbnail).add(preview);
+    const whole = await checkOriginal(row);
+    if (!whole || row.derivatives === 'none') continue;
+    if (row.derivatives === 'failed') {
+      add({ kind: 'undecodable_image', key: row.key, benign: true });
+      continue;
+    }
+    if (row.derivatives === 'working' && row.claimed) continue; // a live process is making them
+    const missing = [thumbnail, preview].filter((key) => !stored.has(key));
+    if (row.derivatives === 'ready' && missing.length === 0) continue;
+    remake.push(row.key);
+    if (row.derivatives === 'ready') add({ kind: 'missing_derivative', key: row.key, detail: `missing ${missing.join(', ')}` });
+    // queued: a running server's queue will make them; a claim whose process died is a problem
+    else add({ kind: 'missing_derivative', key: row.key, detail: `queued (${row.derivatives})`, benign: row.derivatives === 'pending' });
+  }
+  for (const row of reportRows) await checkOriginal(row);
+
+  if (repair && remake.length > 0) {
+    log(`making thumbnails and previews of ${remake.length} photos`);
+    for (const key of remake) {
+      // a 'ready' photo with a file missing goes back to the queue first
+      await db.update(photos).set({ derivatives: 'pending', derivativesClaimedAt: null }).where(eq(photos.storageKey, key));
+      const state = await options.derivatives.ensure(key);
+      const problem = problems.find((p) => p.key === key && p.kind === 'missing_derivative');
+      if (problem && state === 'ready') problem.repaired = true;
+      if (problem && state === 'failed') {
+        problem.repaired = true;
+        problem.detail = 'the image does not decode: kept without thumbnail';
+      }
+    }
+  }
+
+  const oldEnough = (modified: Date) => options.now.getTime() - modified.getTime() >= options.orphanAgeMs;
+  const sweep = async (kind: 'file_without_row' | 'staging_leftover', key: string) => {
+    const info = await storage.stat(key);
+    if (!info) return;
+    const old = oldEnough(info.lastModified);
+    const problem: Problem = {
+      kind,
+      key,
+      repaired: false,
+      benign: !old,
+      detail: old ? undefined : 'younger than the orphan age: kept for now',
+    };
+    if (old && repair) {
+      // a row may have been registered since the listing: look again right before removing anything
+      const claimed = kind === 'file_without_row' && (await isReferenced(db, key));
+      if (!claimed) {
+        await storage.delete(key);
+        problem.repaired = true;
+      } else return;
+    }
+    problems.push(problem);
+  };
+  for (const key of stored) if (!known.has(key)) await sweep('file_without_row', key);
+  for (const key of staging) await sweep('staging_leftover', key);
+  if (options.scratchDir) await sweepScratch(options.scratchDir, options, problems);
+
+  return {
+    photos: photoRows.length,
+    reports: reportRows.length,
+    files: stored.size,
+    problems,
+    unrepaired: problems.filter((p) => !p.repaired && !p.benign).length,
+  };
+}
+
+async function isReferenced(db: Database, key: string): Promise<boolean> {
+  const original = key.replace(/\.(thumb|preview)\.webp$/, '');
+  const [photo] = await db.select({ id: photos.id }).from(photos).where(eq(photos.storageKey, original)).limit(1);
+  if (photo) return true;
+  const [report] = await db.select({ id: reports.id }).from(reports).where(eq(reports.storageKey, key)).limit(1);
+  return Boolean(report);
+}
+
+/** The S3 driver's local downloads (for the decoder) live in a scratch folder; a crash leaves them there. */
+async function sweepScratch(dir: string, options: IntegrityOptions, problems: Problem[]) {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) continue;
+    const old = options.now.getTime() - info.mtimeMs >= options.orphanAgeMs;
+    const problem: Problem = { kind: 'staging_leftover', key: `scratch/${name}`, repaired: false, benign: !old };
+    if (old && options.repair) {
+      await rm(file, { force: true });
+      problem.repaired = true;
+    }
+    problems.push(problem);
+  }
+}

@@ -1,0 +1,213 @@
+import { availableParallelism } from 'node:os';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { photos } from '../db/schema.ts';
+import { ImageRejectedError, makeDerivatives } from '../media/images.ts';
+import type { StorageDriver } from '../storage/storage-driver.ts';
+import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
+
+export type DerivativeState = 'pending' | 'working' | 'ready' | 'failed' | 'none';
+
+/** How long a claimed photo stays with the process that claimed it by default: past that (the process died), anyone may
+ *  retake it. Making both images of a 400-megapixel TIFF takes well under a minute on one core. */
+export const CLAIM_LEASE_SECONDS = 120;
+/** How often an idle queue looks for work it was not told about (another process's uploads, a crashed one's claims). */
+const POLL_MS = 10_000;
+
+export interface DerivativeQueue {
+  /** New photos were registered: start on them now. */
+  kick(): void;
+  /** Makes this photo's thumbnail and preview now if they are still to do (asked for before the queue reached it),
+   *  waiting for whoever is making them. Answers the photo's state afterwards; 'missing' when there is no such photo. */
+  ensure(storageKey: string): Promise<DerivativeState | 'missing'>;
+  /** Resolves once nothing this process could take is left (tests, benchmarks, the integrity command). */
+  idle(): Promise<void>;
+  /** Stops taking work and waits for the photo in hand. */
+  close(): Promise<void>;
+}
+
+interface Claimed {
+  id: number;
+  storageKey: string;
+}
+
+export interface DerivativeQueueOptions {
+  db: Database;
+  storage: StorageDriver;
+  maxMegapixels: number;
+  /** photos made at once by the background loop; on-demand requests come on top (bounded by the decoder's own limit) */
+  concurrency?: number;
+  leaseSeconds?: number;
+  log?: (message: string, details: Record<string, unknown>) => void;
+}
+
+/** Row claims go through the database (`for update skip locked`), so any number of processes share one queue and a
+ *  photo is made once; a claim whose process died expires after CLAIM_LEASE_SECONDS. */
+export function createDerivativeQueue(options: DerivativeQueueOptions): DerivativeQueue {
+  const { db, storage } = options;
+  const concurrency = options.concurrency ?? Math.max(1, availableParallelism() - 1);
+  const log = options.log ?? (() => {});
+  const leaseSeconds = options.leaseSeconds ?? CLAIM_LEASE_SECONDS;
+  /** photos being made by this process, by storage key */
+  const inHand = new Map<string, Promise<DerivativeState>>();
+  let running = 0;
+  let closed = false;
+  let wanted = false;
+  let idleWaiters: (() => void)[] = [];
+  let timer: NodeJS.Timeout | null = null;
+
+  const claimable = sql`(${photos.derivatives} = 'pending' or (${photos.derivatives} = 'working' and ${photos.derivativesClaimedAt} < now() - make_interval(secs => ${leaseSeconds})))`;
+
+  async function claimNext(): Promise<Claimed | null> {
+    const rows = await db.execute(sql`
+      update ${photos} set derivatives = 'working', derivatives_claimed_at = now()
+      where id = (select id from ${photos} where ${claimable} order by id limit 1 for update skip locked)
+      returning id, storage_key as "storageKey"`);
+    return ((rows as unknown as { rows: Claimed[] }).rows[0] as Claimed | undefined) ?? null;
+  }
+
+  async function claimKey(storageKey: string): Promise<Claimed | null> {
+    const [row] = await db
+      .update(photos)
+      .set({ derivatives: 'working', derivativesClaimedAt: sql`now()` })
+      .where(and(eq(photos.storageKey, storageKey), claimable))
+      .returning({ id: photos.id, storageKey: photos.storageKey });
+    return row ?? null;
+  }
+
+  /** Decodes the original once, writes both images, then records them; a photo deleted meanwhile takes them along. */
+  async function make(photo: Claimed): Promise<DerivativeState> {
+    const thumbnailKey = thumbnailKeyOf(photo.storageKey);
+    const previewKey = previewKeyOf(photo.storageKey);
+    let outcome: 'ready' | 'failed' = 'failed';
+    try {
+      const local = await storage.openLocal(photo.storageKey);
+      if (local) {
+        try {
+          const made = await makeDerivatives(local.path, options.maxMegapixels);
+          await storage.writeBuffer(thumbnailKey, made.thumbnail, { contentType: 'image/webp' });
+          await storage.writeBuffer(previewKey, made.preview, { contentType: 'image/webp' });
+          outcome = 'ready';
+        } finally {
+          await local.release();
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) {
+        // storage or decoder trouble, not the image's fault: leave the claim to expire and be retried
+        log('derivatives could not be made; will retry', { photoId: photo.id, error: String(error) });
+        return 'working';
+      }
+    }
+    if (outcome === 'failed') log('photo does not decode; no thumbnail or preview', { photoId: photo.id });
+    const [recorded] = await db
+      .update(photos)
+      .set({
+        derivatives: outcome,
+        derivativesClaimedAt: null,
+        thumbnailKey: outcome === 'ready' ? thumbnailKey : null,
+        previewKey: outcome === 'ready' ? previewKey : null,
+      })
+      .where(and(eq(photos.id, photo.id), eq(photos.derivatives, 'working')))
+      .returning({ id: photos.id });
+    if (!recorded) {
+      const [still] = await db.select({ id: photos.id }).from(photos).where(eq(photos.id, photo.id));
+      // deleted while being made: its derived images must not outlive it
+      if (!still) await Promise.allSettled([storage.delete(thumbnailKey), storage.delete(previewKey)]);
+    }
+    return outcome;
+  }
+
+  function run(photo: Claimed): Promise<DerivativeState> {
+    const job = make(photo).finally(() => {
+      inHand.delete(photo.storageKey);
+      settleIdle();
+    });
+    inHand.set(photo.storageKey, job);
+    return job;
+  }
+
+  function settleIdle() {
+    if (running > 0 || (wanted && concurrency > 0) || inHand.size > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  async function loop() {
+    running++;
+    try {
+      while (!closed) {
+        wanted = false;
+        const photo = await claimNext();
+        if (!photo) break;
+        await run(photo);
+      }
+    } catch (error) {
+      log('derivative queue paused', { error: String(error) });
+    } finally {
+      running--;
+      settleIdle();
+      schedule(POLL_MS);
+    }
+  }
+
+  function pump() {
+    if (closed || concurrency === 0) return;
+    wanted = true;
+    while (running < concurrency) void loop();
+  }
+
+  function schedule(ms: number) {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      pump();
+    }, ms);
+    timer.unref();
+  }
+
+  async function stateOf(storageKey: string): Promise<DerivativeState | 'missing'> {
+    const [row] = await db.select({ state: photos.derivatives }).from(photos).where(eq(photos.storageKey, storageKey));
+    return row ? (row.state as DerivativeState) : 'missing';
+  }
+
+  // work left by an earlier run (a restart) starts right away
+  schedule(0);
+
+  return {
+    kick() {
+      pump();
+    },
+    async ensure(storageKey) {
+      for (let waited = 0; waited < 60_000; waited += 100) {
+        const mine = inHand.get(storageKey);
+        if (mine) return mine;
+        const state = await stateOf(storageKey);
+        if (state !== 'pending' && state !== 'working') return state;
+        const claimed = await claimKey(storageKey);
+        if (claimed) return run(claimed);
+        // another process is making it: wait for it
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return 'working';
+    },
+    idle() {
+      if (closed) return Promise.resolve();
+      pump();
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        settleIdle();
+      });
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await Promise.allSettled([...inHand.values()]);
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    },
+  };
+}
