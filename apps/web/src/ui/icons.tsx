@@ -90,3 +90,4 @@ export const MonitorIcon = icon(
 export const ShieldCheckIcon = icon(<path d="M12 3 4 6v6c0 5 3.4 8.3 8 9 4.6-.7 8-4 8-9V6l-8-3zM9 12l2 2 4-4" />);
 export const RefreshIcon = icon(<path d="M20 11A8 8 0 0 0 6.3 6.3L4 8.5M4 4v4.5h4.5M4 13a8 8 0 0 0 13.7 4.7L20 15.5M20 20v-4.5h-4.5" />);
 export const HomeIcon = icon(<path d="M3 11 12 4l9 7M5 10v10h5v-6h4v6h5V10" />);
+export const ImageOffIcon = icon(<path d="M3 3l18 18M10.4 5H20v9.6M20 19H4V5M4 16l5-5 3 3M14.5 10.5h.01" />);

@@ -2,6 +2,7 @@ import { Checkbox, Text, UnstyledButton } from '@mantine/core';
 import { COMPARE_LIMIT, formatMegabytes, type Photo } from '@windscope/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ThumbnailImage } from '../../ui/thumbnail-image.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
 import classes from './category-photos.module.css';
 
@@ -49,7 +50,7 @@ export function PhotoList({ color, photos, selectedId, onSelect, compareMode, co
               data-photo-id={photo.id}
               onClick={() => onSelect(photo.id)}
             >
-              <img src={photo.urls.thumbnail} alt="" loading="lazy" className={classes.thumb} draggable={false} />
+              <ThumbnailImage src={photo.urls.thumbnail} className={classes.thumb} />
               <div className={classes.itemText}>
                 <Text size="sm" fw={600} truncate data-testid="photo-item-name">
                   {name}

@@ -2,6 +2,7 @@ import { NativeSelect, Stack, Text, UnstyledButton } from '@mantine/core';
 import { BLADES, type Blade, type Photo, roomLabel } from '@windscope/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ThumbnailImage } from '../../ui/thumbnail-image.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
 import classes from './panorama-page.module.css';
 
@@ -75,7 +76,7 @@ export function PanoramaSidebar(props: PanoramaSidebarProps) {
               data-testid="panorama-photo"
               onClick={() => onSelect(i)}
             >
-              <img src={photo.urls.thumbnail} alt="" loading="lazy" className={classes.photoThumb} draggable={false} />
+              <ThumbnailImage src={photo.urls.thumbnail} className={classes.photoThumb} />
               <Text size="sm" fw={i === selectedIndex ? 700 : 500} truncate className={classes.photoName}>
                 {photoDisplayName(photo)}
               </Text>

@@ -2,6 +2,7 @@ import type { Photo } from '@windscope/contract';
 import { memo } from 'react';
 import { CubeIcon, TrashIcon } from '../turbine-icons.tsx';
 import { isPointCloud } from '../upload/accept-files.ts';
+import { ThumbnailImage } from '../../../ui/thumbnail-image.tsx';
 import classes from './gallery.module.css';
 import { type PhotoType, photoType } from './photo-filters.ts';
 
@@ -49,11 +50,7 @@ export const PhotoTile = memo(function PhotoTile({
   return (
     <div className={classes.tile} data-selected={selected || undefined} data-testid="photo-tile" data-photo-name={photo.originalName}>
       <button type="button" className={classes.thumb} onClick={() => onOpen(index)} aria-label={text.open}>
-        {isPointCloud(photo.originalName) ? (
-          <CubeIcon size={36} />
-        ) : (
-          <img src={photo.urls.thumbnail} alt="" loading="lazy" decoding="async" draggable={false} data-testid="photo-thumbnail" />
-        )}
+        {isPointCloud(photo.originalName) ? <CubeIcon size={36} /> : <ThumbnailImage src={photo.urls.thumbnail} testId="photo-thumbnail" />}
       </button>
       <label className={classes.check} data-disabled={selectDisabled || undefined}>
         <input

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageOffIcon } from './icons.tsx';
+import classes from './thumbnail-image.module.css';
+
+/** Tries after 2, 4 and 6 seconds: a new photo's thumbnail is made in the background and may not be ready yet. */
+const RETRIES = 3;
+
+interface ThumbnailImageProps {
+  src: string;
+  className?: string;
+  testId?: string;
+}
+
+/** A photo's thumbnail. While the server is still making it the request fails (503), so it tries again a few times;
+ *  an image that cannot be decoded has none, and a "no preview" placeholder takes its place. */
+export function ThumbnailImage({ src, className, testId }: ThumbnailImageProps) {
+  const { t } = useTranslation();
+  const [attempt, setAttempt] = useState(0);
+  const [missing, setMissing] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    setAttempt(0);
+    setMissing(false);
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [src]);
+
+  if (missing) {
+    return (
+      <span
+        className={`${className ?? ''} ${classes.missing}`}
+        role="img"
+        aria-label={t('common.noPreview')}
+        data-testid={testId && `${testId}-missing`}
+      >
+        <ImageOffIcon size={22} />
+        {t('common.noPreview')}
+      </span>
+    );
+  }
+  // the signature covers only its own parameters: another one makes a fresh request past the browser's cache
+  const url = attempt === 0 ? src : `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`;
+  return (
+    <img
+      src={url}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      draggable={false}
+      className={className}
+      data-testid={testId}
+      onError={() => {
+        if (attempt >= RETRIES) setMissing(true);
+        else timer.current = setTimeout(() => setAttempt((n) => n + 1), 2000 * (attempt + 1));
+      }}
+    />
+  );
+}
