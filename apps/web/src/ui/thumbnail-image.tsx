@@ -14,19 +14,23 @@ interface ThumbnailImageProps {
 
 /** A photo's thumbnail. While the server is still making it the request fails (503), so it tries again a few times;
  *  an image that cannot be decoded has none, and a "no preview" placeholder takes its place. */
-export function ThumbnailImage({ src, className, testId }: ThumbnailImageProps) {
+export function ThumbnailImage(props: ThumbnailImageProps) {
+  // a new photo starts afresh
+  return <RetryingImage key={props.src} {...props} />;
+}
+
+function RetryingImage({ src, className, testId }: ThumbnailImageProps) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   const [missing, setMissing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => {
-    setAttempt(0);
-    setMissing(false);
-    return () => {
+  useEffect(
+    () => () => {
       if (timer.current) clearTimeout(timer.current);
-    };
-  }, [src]);
+    },
+    [],
+  );
 
   if (missing) {
     return (
