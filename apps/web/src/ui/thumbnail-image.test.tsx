@@ -1,12 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { ThumbnailImage } from './thumbnail-image.tsx';
 
 describe('ThumbnailImage', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-  });
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -14,6 +11,8 @@ describe('ThumbnailImage', () => {
   it('tries again while the thumbnail is being made, then shows a placeholder when there is none', async () => {
     renderWithProviders(<ThumbnailImage src="/api/files/a.jpg?k=jpeg&e=1&s=x&v=t" testId="thumb" />);
     const img = await screen.findByTestId('thumb');
+    // from here on only the test moves the clock
+    vi.useFakeTimers();
     expect(img.getAttribute('src')).toBe('/api/files/a.jpg?k=jpeg&e=1&s=x&v=t');
     for (const [attempt, wait] of [
       [1, 2000],
