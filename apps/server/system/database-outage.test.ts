@@ -105,11 +105,12 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stopped (pg_ctl stop -
     const metOutage = (o: Outcome) => o.startedAt >= stopAt && o.status === 503;
     await Promise.all([
       sleep(2_000),
+      // (when it never happens, the checks below say what the answers were instead)
       waitFor(
         'every kind of request to meet the outage in tr and en',
         () => KINDS.every((k) => LANGS.every((l) => load.outcomes.some((o) => o.kind === k && o.lang === l && metOutage(o)))),
-        30_000,
-      ),
+        20_000,
+      ).catch(() => {}),
     ]);
     const health = await apiCall(app.url, '/api/health');
     expect(health.status).toBe(503);
@@ -148,7 +149,7 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stopped (pg_ctl stop -
     const wrong = outcomes.filter(
       (o) => o.status !== OK_STATUS[o.kind] && !(o.status === 503 && isErrorEnvelope(o.body, 'SERVICE_UNAVAILABLE', o.lang)),
     );
-    expect(wrong.map(describeOutcome), app.output()).toEqual([]);
+    expect(wrong.map(describeOutcome).slice(0, 20), app.output().slice(-4000)).toEqual([]);
     // ... and a failure is prompt
     expect(failures.filter((o) => o.ms > MAX_FAILURE_MS).map(describeOutcome)).toEqual([]);
     // the outage was really met, by every kind of request in both languages
