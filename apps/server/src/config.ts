@@ -14,6 +14,7 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_WAIT_SECONDS: z.coerce.number().min(0).default(60),
   STORAGE: z.enum(['fs', 's3']).default('fs'),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
@@ -49,6 +50,8 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL when set; otherwise PGlite in dataDir ('memory://' keeps it in memory, for tests) */
   databaseUrl: string | undefined;
+  /** how long start-up waits for an unreachable PostgreSQL (DATABASE_WAIT_SECONDS), then exits with a message */
+  databaseWaitMs: number;
   pgliteDir: string;
   storage: {
     driver: 'fs' | 's3';
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     pgliteDir: path.join(dataDir, 'pglite'),
     storage: {
       driver: e.STORAGE,

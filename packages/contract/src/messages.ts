@@ -18,6 +18,10 @@ export const MESSAGES = {
     tr: 'Hizmet geçici olarak kullanılamıyor. Lütfen biraz sonra tekrar deneyin.',
     en: 'The service is temporarily unavailable. Please try again shortly.',
   },
+  STORAGE_UNAVAILABLE: {
+    tr: 'Dosya deposu şu anda dosya kabul etmiyor; hiçbir şey kaydedilmedi. Lütfen biraz sonra tekrar deneyin.',
+    en: 'File storage is not accepting files right now; nothing was saved. Please try again shortly.',
+  },
 
   LOGIN_REQUIRED_FIELDS: { tr: 'E-posta ve şifre gereklidir.', en: 'E-mail and password are required.' },
   LOGIN_FAILED: { tr: 'E-posta veya şifre hatalı.', en: 'Login failed. Please check your credentials.' },

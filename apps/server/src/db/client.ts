@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { isDatabaseUnavailable, unavailableReason } from './unavailable.ts';
 
 export type Schema = typeof schema;
 /** Both drivers share the pg-core query builder; services only see this type. */
@@ -26,13 +27,76 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
 }
 
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<DatabaseHandle> {
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  pgliteDir: string;
+  /** how long start-up waits for an unreachable PostgreSQL before giving up (0: one attempt) */
+  waitMs?: number;
+  /** where start-up says it is waiting */
+  log?: (message: string) => void;
+}
+
+/** host:port/database of a connection string, never its credentials */
+export function describeDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Start-up against a PostgreSQL that is not up yet (a restart, containers starting together): retry with a log
+ *  line for up to `waitMs`, then give up with a message saying what to check. Other refusals (no such database,
+ *  bad password) are not going to pass by waiting: they end start-up at once. */
+async function waitForPostgres(pool: pg.Pool, where: string, waitMs: number, log: (message: string) => void) {
+  const started = Date.now();
+  const deadline = started + waitMs;
+  let lastLog = 0;
+  let delay = 250;
+  for (;;) {
+    try {
+      await pool.query('select 1');
+      if (lastLog) log(`PostgreSQL at ${where} is reachable after ${Math.round((Date.now() - started) / 1000)} s; starting`);
+      return;
+    } catch (error) {
+      const reason = unavailableReason(error);
+      if (!isDatabaseUnavailable(error)) throw new Error(`Cannot use PostgreSQL at ${where}: ${reason}. Check DATABASE_URL.`);
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) {
+        throw new Error(
+          `PostgreSQL at ${where} is not reachable (${reason}); gave up after ${Math.round((Date.now() - started) / 1000)} s. ` +
+            'Check that the database server is running and DATABASE_URL points at it (DATABASE_WAIT_SECONDS sets how long start-up waits).',
+        );
+      }
+      if (!lastLog || Date.now() - lastLog >= 10_000) {
+        lastLog = Date.now();
+        log(`PostgreSQL at ${where} is not reachable yet (${reason}); retrying for up to ${Math.round(waitMs / 1000)} s`);
+      }
+      await sleep(Math.min(delay, remaining));
+      delay = Math.min(delay * 2, 2_000);
+    }
+  }
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    // connectionTimeoutMillis bounds how long a request waits for a connection when the server does not answer;
+    // a stopped server refuses at once, and the request gets a 503 (http/error-handler.ts)
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
-    // a PostgreSQL restart must not crash the process: idle clients report errors here
+    // a PostgreSQL restart must not crash the process: idle clients report errors here (the pool drops them and
+    // opens new connections once the server is back)
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    try {
+      await waitForPostgres(pool, describeDatabaseUrl(options.databaseUrl), options.waitMs ?? 0, options.log ?? (() => {}));
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
     return {
       db,
       kind: 'postgres',

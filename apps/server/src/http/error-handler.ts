@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { formatMessage, languageFromHeader, MESSAGES, type Language, type MessageCode } from '@windscope/contract';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isStorageUnavailable } from '../storage/storage-driver.ts';
 import { AppError } from './errors.ts';
 
 export function requestLanguage(request: FastifyRequest): Language {
@@ -35,6 +37,10 @@ export function installErrorHandling(app: FastifyInstance) {
       }
       const { retryAfterSeconds: _ignored, ...extra } = error.extra;
       return sendFailure(request, reply, error.status, error.code, error.params, extra);
+    }
+    if (isStorageUnavailable(error)) {
+      request.log.error({ err: error }, 'storage unavailable');
+      return sendFailure(request, reply, 503, 'STORAGE_UNAVAILABLE');
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const lang = requestLanguage(request);
@@ -76,9 +82,4 @@ export function installErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => sendFailure(request, reply, 404, 'ROUTE_NOT_FOUND'));
-}
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'ETIMEDOUT'].includes(String(code));
 }

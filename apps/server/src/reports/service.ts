@@ -69,7 +69,11 @@ export async function uploadReports(
       } as const;
       try {
         const received = await receiveFile(ctx.storage, key, file.stream, limits);
-        await received.staged.commit();
+        // a commit the storage refuses leaves the staged bytes behind unless they are aborted here
+        await received.staged.commit().catch(async (error: unknown) => {
+          await received.staged.abort().catch(() => {});
+          throw error;
+        });
         committed.push({
           turbineId,
           storageKey: key,

@@ -3,11 +3,35 @@ import type { Dirent, Stats } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { assertSafeKey, type ByteRange, type StagedObject, type StorageDriver, type StoredObjectInfo } from './storage-driver.ts';
+import {
+  assertSafeKey,
+  type ByteRange,
+  type StagedObject,
+  type StorageDriver,
+  StorageUnavailableError,
+  type StoredObjectInfo,
+} from './storage-driver.ts';
 
 const STAGING = '.staging';
 
 const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes(String((error as { code?: string }).code));
+
+/** What the disk says when it will not take bytes: read-only, no permission, full, over quota, failing, out of handles. */
+const STORAGE_FAULTS = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT', 'EIO', 'EMFILE', 'ENFILE']);
+
+/** A file-system refusal becomes a StorageUnavailableError; anything else (the upload's own failure) stays as it is. */
+function storageFault(operation: string, error: unknown): unknown {
+  return STORAGE_FAULTS.has(String((error as { code?: string } | null)?.code)) ? new StorageUnavailableError(operation, error) : error;
+}
+
+/** Runs a file-system step, turning its refusals into StorageUnavailableError. */
+async function guarded<T>(operation: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw storageFault(operation, error);
+  }
+}
 
 function infoOf(key: string, s: Stats): StoredObjectInfo {
   return { key, size: s.size, etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`, lastModified: s.mtime };
@@ -46,9 +70,11 @@ export function createFsStorage(root: string): StorageDriver {
 
   async function writeStream(key: string, source: Readable): Promise<StagedObject> {
     const finalPath = pathOf(key);
-    await mkdir(stagingDir, { recursive: true });
     const tempPath = path.join(stagingDir, randomUUID());
-    const handle = await open(tempPath, 'wx', 0o640);
+    const handle = await guarded('write', async () => {
+      await mkdir(stagingDir, { recursive: true });
+      return open(tempPath, 'wx', 0o640);
+    });
     let size = 0;
     try {
       // awaiting each write is the backpressure; a failed or destroyed source ends the loop with its error
@@ -58,12 +84,13 @@ export function createFsStorage(root: string): StorageDriver {
         size += bytes.length;
       }
       await handle.sync();
+      await handle.close();
     } catch (error) {
       await handle.close().catch(() => {});
-      await rm(tempPath, { force: true });
-      throw error;
+      // on a disk gone read-only this fails too: the original error is the one to report
+      await rm(tempPath, { force: true }).catch(() => {});
+      throw storageFault('write', error);
     }
-    await handle.close();
     let state: 'staged' | 'committed' | 'aborted' = 'staged';
     return {
       key,
@@ -71,21 +98,23 @@ export function createFsStorage(root: string): StorageDriver {
       localFile: async () => (state === 'committed' ? finalPath : tempPath),
       async commit() {
         if (state !== 'staged') throw new Error(`cannot commit a ${state} object`);
-        // a delete in the same folder may prune it between mkdir and rename: make it again and retry
-        for (let attempt = 1; ; attempt++) {
-          await mkdir(path.dirname(finalPath), { recursive: true });
-          try {
-            await rename(tempPath, finalPath);
-            break;
-          } catch (error) {
-            if (!isMissing(error) || attempt === 3) throw error;
+        await guarded('commit', async () => {
+          // a delete in the same folder may prune it between mkdir and rename: make it again and retry
+          for (let attempt = 1; ; attempt++) {
+            await mkdir(path.dirname(finalPath), { recursive: true });
+            try {
+              await rename(tempPath, finalPath);
+              break;
+            } catch (error) {
+              if (!isMissing(error) || attempt === 3) throw error;
+            }
           }
-        }
-        state = 'committed';
-        await syncDirectory(path.dirname(finalPath));
+          state = 'committed';
+          await syncDirectory(path.dirname(finalPath));
+        });
       },
       async abort() {
-        if (state === 'staged') await rm(tempPath, { force: true });
+        if (state === 'staged') await guarded('abort', () => rm(tempPath, { force: true }));
         state = 'aborted';
       },
     };
@@ -125,7 +154,7 @@ export function createFsStorage(root: string): StorageDriver {
         handle = await open(pathOf(key), 'r');
       } catch (error) {
         if (isMissing(error)) return null;
-        throw error;
+        throw storageFault('read', error);
       }
       let info: StoredObjectInfo;
       try {
@@ -159,14 +188,14 @@ export function createFsStorage(root: string): StorageDriver {
     },
     async delete(key) {
       const file = pathOf(key);
-      await rm(file, { force: true });
+      await guarded('delete', () => rm(file, { force: true }));
       await pruneEmptyParents(file);
     },
     list,
     async deleteByPrefix(prefix) {
       const keys = await list(prefix);
       const dir = pathOf(prefix.replace(/\/$/, ''));
-      await rm(dir, { recursive: true, force: true });
+      await guarded('delete', () => rm(dir, { recursive: true, force: true }));
       await pruneEmptyParents(dir);
       return keys.length;
     },

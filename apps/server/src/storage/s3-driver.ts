@@ -16,7 +16,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertSafeKey, type StagedObject, type StorageDriver, type StoredObjectInfo } from './storage-driver.ts';
+import { assertSafeKey, type StagedObject, type StorageDriver, StorageUnavailableError, type StoredObjectInfo } from './storage-driver.ts';
 
 export interface S3StorageOptions {
   endpoint?: string;
@@ -36,6 +36,15 @@ function isNotFound(error: unknown): boolean {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
+/** Runs S3 calls; any failure of theirs (unreachable, refused, 5xx, access denied) is the storage's, not the request's. */
+async function guarded<T>(operation: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw error instanceof StorageUnavailableError ? error : new StorageUnavailableError(operation, error);
+  }
+}
+
 /** S3-compatible object storage. A write streams (multipart) to a staging key; commit() copies it to its key on the
  *  server side and removes the staging object, so nothing is ever visible under a key half-written. */
 export function createS3Storage(options: S3StorageOptions, scratchDir: string): StorageDriver {
@@ -46,6 +55,8 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
     // without these, streamed bodies get checksum trailers that S3-compatible servers store as content
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // an endpoint that does not answer fails the request in seconds instead of holding it open
+    requestHandler: { connectionTimeout: 5_000 },
     ...(options.accessKeyId && options.secretAccessKey
       ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
       : {}),
@@ -53,7 +64,7 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
   const Bucket = options.bucket;
 
   async function removeObject(Key: string) {
-    await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    await guarded('delete', () => client.send(new DeleteObjectCommand({ Bucket, Key })));
   }
 
   async function writeStream(key: string, source: Readable, opts: { contentType?: string } = {}): Promise<StagedObject> {
@@ -64,7 +75,12 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
     counted.on('data', (chunk: Buffer) => {
       size += chunk.length;
     });
-    source.once('error', (error) => counted.destroy(error));
+    // the source's own failure (the client went away, the file was refused) is reported as it is
+    let sourceError: unknown = null;
+    source.once('error', (error) => {
+      sourceError = error;
+      counted.destroy(error);
+    });
     const upload = new Upload({
       client,
       params: { Bucket, Key: stagingKey, Body: source.pipe(counted), ContentType: opts.contentType },
@@ -76,7 +92,7 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
       await upload.done();
     } catch (error) {
       await removeObject(stagingKey).catch(() => {});
-      throw error;
+      throw sourceError ?? new StorageUnavailableError('write', error);
     }
     let state: 'staged' | 'committed' | 'aborted' = 'staged';
     let scratch: Promise<string> | null = null;
@@ -91,16 +107,20 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
         scratch ??= (async () => {
           await mkdir(scratchDir, { recursive: true });
           const file = path.join(scratchDir, randomUUID());
-          const res = await client.send(new GetObjectCommand({ Bucket, Key: state === 'committed' ? key : stagingKey }));
-          if (!(res.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
-          await pipeline(res.Body, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+          await guarded('read', async () => {
+            const res = await client.send(new GetObjectCommand({ Bucket, Key: state === 'committed' ? key : stagingKey }));
+            if (!(res.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
+            await pipeline(res.Body, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+          });
           return file;
         })();
         return scratch;
       },
       async commit() {
         if (state !== 'staged') throw new Error(`cannot commit a ${state} object`);
-        await client.send(new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${stagingKey}`, MetadataDirective: 'COPY' }));
+        await guarded('commit', () =>
+          client.send(new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${stagingKey}`, MetadataDirective: 'COPY' })),
+        );
         state = 'committed';
         await removeObject(stagingKey).catch(() => {});
         await dropScratch();
@@ -118,7 +138,7 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
     const keys: string[] = [];
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+      const page = await guarded('list', () => client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken })));
       for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
@@ -138,7 +158,7 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
     async writeBuffer(key, bytes, opts = {}) {
       assertSafeKey(key);
       // a single PUT is atomic on S3: the object appears whole or not at all
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: opts.contentType }));
+      await guarded('write', () => client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: opts.contentType })));
     },
     async read(key, range) {
       assertSafeKey(key);
@@ -151,7 +171,7 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
         return { info: infoOf(key, total, res.ETag, res.LastModified), stream: res.Body };
       } catch (error) {
         if (isNotFound(error)) return null;
-        throw error;
+        throw new StorageUnavailableError('read', error);
       }
     },
     async openLocal(key) {
@@ -181,7 +201,7 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
         return infoOf(key, res.ContentLength ?? 0, res.ETag, res.LastModified);
       } catch (error) {
         if (isNotFound(error)) return null;
-        throw error;
+        throw new StorageUnavailableError('read', error);
       }
     },
     async delete(key) {
@@ -194,8 +214,10 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
       const keys = await list(prefix);
       for (let i = 0; i < keys.length; i += 1000) {
         const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
-        const res = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
-        if (res.Errors?.length) throw new Error(`S3 could not delete ${res.Errors.length} objects under ${prefix}`);
+        const res = await guarded('delete', () => client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } })));
+        if (res.Errors?.length) {
+          throw new StorageUnavailableError('delete', new Error(`S3 could not delete ${res.Errors.length} objects under ${prefix}`));
+        }
       }
       return keys.length;
     },

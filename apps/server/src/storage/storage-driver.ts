@@ -59,6 +59,21 @@ export interface StorageDriver {
   close(): Promise<void>;
 }
 
+/** The storage cannot take or give bytes right now: a read-only, full or failing disk, a folder the server may not
+ *  write, an object store that does not answer. Not the client's fault and not the upload's: the request answers
+ *  503 STORAGE_UNAVAILABLE (http/error-handler.ts), and nothing of it is registered. */
+export class StorageUnavailableError extends Error {
+  constructor(
+    readonly operation: string,
+    cause: unknown,
+  ) {
+    super(`storage unavailable (${operation}): ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+export const isStorageUnavailable = (error: unknown): error is StorageUnavailableError => error instanceof StorageUnavailableError;
+
 const SEGMENT = /^[A-Za-z0-9_.-]+$/;
 
 /** Keys are `/`-separated segments of safe characters, never `.` or `..`: no client text becomes a path without this check. */

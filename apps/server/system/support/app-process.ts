@@ -25,7 +25,14 @@ export interface AppProcess {
 
 /** Starts the real server (src/main.ts) in its own Node process on a free port, with `env` added to the environment,
  *  and waits until it listens. DATA_DIR, DATABASE_URL, STORAGE/S3_*, REDIS_URL come from the caller. */
-export async function startAppProcess(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<AppProcess> {
+export async function startAppProcess(
+  env: Record<string, string>,
+  options: {
+    timeoutMs?: number;
+    /** every line the process prints, as it prints it (before it listens too) */
+    onLine?: (line: string) => void;
+  } = {},
+): Promise<AppProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/main.ts')], {
     cwd: serverRoot,
     env: {
@@ -42,7 +49,9 @@ export async function startAppProcess(env: Record<string, string>, options: { ti
   });
   let printed = '';
   const keep = (chunk: Buffer) => {
-    printed = (printed + chunk.toString('utf8')).slice(-20_000);
+    const text = chunk.toString('utf8');
+    printed = (printed + text).slice(-20_000);
+    if (options.onLine) for (const line of text.split('\n')) if (line) options.onLine(line);
   };
   child.stderr?.on('data', keep);
   const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
@@ -51,6 +60,7 @@ export async function startAppProcess(env: Record<string, string>, options: { ti
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${printed}`)), options.timeoutMs ?? 180_000);
     lines.on('line', (line) => {
       printed = `${printed + line}\n`.slice(-20_000);
+      options.onLine?.(line);
       const m = /listening on http:\/\/[^:]+:(\d+)/.exec(line);
       if (m) {
         clearTimeout(timer);
