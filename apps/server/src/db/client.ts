@@ -26,13 +26,32 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
 }
 
+/** The advisory lock (per database) held by whichever process is migrating; any constant will do. */
+const MIGRATION_LOCK = 0x5753_4d47; // "WSMG"
+
+/** Processes of a deployment start together: one applies the migrations while the others wait for it, then find
+ *  nothing left to do (drizzle's migrator alone would run the same migration twice and one process would fail). */
+async function migrateExclusively(pool: pg.Pool, db: Database) {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
     // a PostgreSQL restart must not crash the process: idle clients report errors here
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateExclusively(pool, db);
     return {
       db,
       kind: 'postgres',
