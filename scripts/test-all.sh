@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The one test command (npm test; .ci/run calls it): lint, types, unit, integration on PGlite and PostgreSQL, end-to-end in Chromium.
+# The one test command (npm test; .ci/run calls it): lint, types, unit, integration on PGlite and PostgreSQL, system tests
+# (whole server processes behind nginx), end-to-end in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
@@ -24,8 +25,9 @@ step "integration tests on PostgreSQL"
 bash scripts/ensure-postgres.sh
 TEST_DB=postgres TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx vitest run --project server
 
-step "system tests: several processes on PostgreSQL + S3 + Redis, crashes and outages"
+step "system tests: several processes on PostgreSQL + S3 + Redis behind nginx, crashes and outages"
 bash scripts/ensure-redis.sh
+bash scripts/ensure-nginx.sh
 TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx vitest run --project system
 
 step "build the web app"

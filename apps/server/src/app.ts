@@ -19,6 +19,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { installAuthHook } from './http/auth-hook.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { createMailer } from './mail/mailer.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { createDerivativeQueue } from './photos/derivative-queue.ts';
@@ -71,7 +72,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             },
           },
     bodyLimit: config.limits.jsonBodyBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);

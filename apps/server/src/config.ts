@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { FILE_LIMITS } from '@windscope/contract';
@@ -8,6 +9,40 @@ const flag = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
+
+/** How far X-Forwarded-For is believed: false (not at all: the socket's address), a number of proxies in front of the app
+ *  (the client is that many entries from the right, so whatever a client wrote there itself is ignored; only for processes
+ *  nobody but the balancer can reach), or the proxies' addresses (believed only from them: safe even when clients can
+ *  reach a process directly). */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): TrustProxy => {
+    const value = (v ?? '').trim().toLowerCase();
+    if (['', '0', 'false', 'no', 'off'].includes(value)) return false;
+    // one load balancer in front: its own entry is the last one, and that is the client as it saw it
+    if (['true', 'yes', 'on'].includes(value)) return 1;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'TRUST_PROXY must be off, a number of proxies in front of the app (1 for one load balancer), or their addresses (e.g. 10.0.0.0/8,127.0.0.1)',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,7 +74,7 @@ const envSchema = z.object({
     .positive()
     .default(FILE_LIMITS.reportBytes / 1024 / 1024),
   MAX_MEGAPIXELS: z.coerce.number().positive().default(FILE_LIMITS.maxMegapixels),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: trustProxy,
   DERIVATIVE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   DERIVATIVE_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
 });
@@ -69,7 +104,8 @@ export interface AppConfig {
   logLevel: string;
   webDist: string | undefined;
   limits: { photoBytes: number; reportBytes: number; maxMegapixels: number; jsonBodyBytes: number };
-  trustProxy: boolean;
+  /** X-Forwarded-For: believed for this many proxies in front, or from these addresses; false: the socket's address */
+  trustProxy: TrustProxy;
   /** thumbnails/previews made at once in the background; default: one fewer than the cores (at least one); 0: none in
    *  the background here (another process runs the queue), only on demand when a thumbnail is asked for */
   derivativeWorkers: number | undefined;
@@ -135,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxMegapixels: e.MAX_MEGAPIXELS,
       jsonBodyBytes: 256 * 1024,
     },
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
     derivativeWorkers: e.DERIVATIVE_WORKERS,
     derivativeLeaseSeconds: e.DERIVATIVE_LEASE_SECONDS,
     ...overrides,

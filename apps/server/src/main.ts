@@ -7,6 +7,11 @@ import { seedDemoData } from './db/seed.ts';
 
 async function main() {
   const config = loadConfig();
+  if (config.databaseUrl && !process.env.JWT_SECRET) {
+    console.warn(
+      `JWT_SECRET is not set: sessions are signed with ${config.dataDir}/jwt-secret, which only this process reads. Running several processes, give them all the same JWT_SECRET.`,
+    );
+  }
   const app = await buildApp(config);
   let seeded = false;
   let demoPhotos = 0;

@@ -81,6 +81,25 @@ async function waitForPostgres(pool: pg.Pool, where: string, waitMs: number, log
   }
 }
 
+/** The advisory lock (per database) held by whichever process is migrating; any constant will do. */
+const MIGRATION_LOCK = 0x5753_4d47; // "WSMG"
+
+/** Processes of a deployment start together: one applies the migrations while the others wait for it, then find
+ *  nothing left to do (drizzle's migrator alone would run the same migration twice and one process would fail). */
+async function migrateExclusively(pool: pg.Pool, db: Database) {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // connectionTimeoutMillis bounds how long a request waits for a connection when the server does not answer;
@@ -92,7 +111,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     try {
       await waitForPostgres(pool, describeDatabaseUrl(options.databaseUrl), options.waitMs ?? 0, options.log ?? (() => {}));
-      await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateExclusively(pool, db);
     } catch (error) {
       await pool.end().catch(() => {});
       throw error;

@@ -46,15 +46,23 @@ export function createDatabaseRateLimiter(db: Database): RateLimiter {
   };
 }
 
-/** Counters in Redis (REDIS_URL): shared by every process. */
+/** One attempt, atomically: count it, and start the window when the key has none (the first attempt, or a key that lost
+ *  its expiry). A script rather than `PEXPIRE … NX`, which Redis before 7 refuses. */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return { count, ttl }`;
+
+/** Counters in Redis (REDIS_URL): shared by every process, `windscope:rl:<rule>:<ip or account>`, expiring with their window. */
 export function createRedisRateLimiter(redis: Redis, prefix = 'windscope:rl:'): RateLimiter {
   return {
     async hit(key, windowMs) {
-      const k = prefix + key;
-      const results = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
-      const count = Number(results?.[0]?.[1] ?? 1);
-      const ttl = Number(results?.[2]?.[1] ?? windowMs);
-      return { count, resetAt: new Date(Date.now() + (ttl > 0 ? ttl : windowMs)) };
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
+      return { count: Number(count), resetAt: new Date(Date.now() + (ttl > 0 ? Number(ttl) : windowMs)) };
     },
     async peek(key) {
       const k = prefix + key;

@@ -23,3 +23,18 @@ export async function flushRedisPrefix(prefix: string): Promise<void> {
     redis.disconnect();
   }
 }
+
+/** SYSTEM_REDIS_URL with a logical database of its own (`/n`): a test that counts keys flushes it before and after, and
+ *  no other test's counters land there. */
+export function redisDatabaseUrl(database: number): string {
+  const url = new URL(SYSTEM_REDIS_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A client on one Redis URL (its database included), for looking at what the app processes stored. */
+export async function openRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  return redis;
+}
