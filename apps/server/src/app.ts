@@ -23,7 +23,7 @@ import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { createMailer } from './mail/mailer.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { createDerivativeQueue } from './photos/derivative-queue.ts';
-import { createDatabaseRateLimiter, createRedisRateLimiter } from './rate-limit/rate-limiter.ts';
+import { createDatabaseRateLimiter, createRedisRateLimiter, withFallback } from './rate-limit/rate-limiter.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { turbineRoutes } from './turbines/routes.ts';
@@ -84,7 +84,29 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     waitMs: config.databaseWaitMs,
     log: (message) => app.log.warn(message),
   });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // while Redis is not connected a command fails at once instead of waiting in a queue: the database counts meanwhile
+  // (withFallback); ioredis keeps reconnecting in the background
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+    : null;
+  let redisDown = false;
+  redis?.on('error', (error) => {
+    if (!redisDown) app.log.warn({ err: String(error) }, 'Redis is not reachable');
+    redisDown = true;
+  });
+  redis?.on('ready', () => {
+    redisDown = false;
+  });
+  // start with Redis connected when it answers within two seconds, so the first counts land there too
+  if (redis && redis.status !== 'ready') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
   const storage = createStorage(config);
   const derivatives = createDerivativeQueue({
     db: database.db,
@@ -99,7 +121,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: database.db,
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
-    limiter: redis ? createRedisRateLimiter(redis) : createDatabaseRateLimiter(database.db),
+    limiter: redis
+      ? withFallback(createRedisRateLimiter(redis), createDatabaseRateLimiter(database.db), (error) =>
+          app.log.warn({ err: String(error) }, 'Redis did not answer; rate limits counted in the database meanwhile'),
+        )
+      : createDatabaseRateLimiter(database.db),
     storage,
     derivatives,
     now: options.now ?? (() => new Date()),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLargeJpeg, variantOf } from '../bench/bench-jpegs.ts';
 import { formBody } from '../test/uploads.ts';
 import { type AppProcess, startAppProcess } from './support/app-process.ts';
+import { signIn, waitFor } from './support/http.ts';
 import { runIntegrity } from './support/integrity-process.ts';
 import { createPostgresDatabase } from './support/services.ts';
 
@@ -43,13 +44,6 @@ describe('crash recovery (kill -9)', () => {
     walk(path.join(dataDir, 'files'));
     return out;
   };
-  const until = async (what: string, check: () => Promise<boolean> | boolean, ms = 60_000) => {
-    const end = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${server?.output() ?? ''}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
   const states = async () =>
     Object.fromEntries(
       (await sql.query<{ derivatives: string; n: string }>('select derivatives, count(*) as n from photos group by derivatives')).rows.map(
@@ -64,17 +58,11 @@ describe('crash recovery (kill -9)', () => {
     env = { DATA_DIR: dataDir, DATABASE_URL: db.url, DEMO_SEED: 'true', DERIVATIVE_LEASE_SECONDS: '3', DERIVATIVE_WORKERS: '1' };
     sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
-    await start();
-    const login = await fetch(`${server?.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@ege.example', password: 'demo1234' }),
-    });
-    token = ((await login.json()) as { token: string }).token;
+    token = await signIn((await start()).url, 'admin@ege.example');
     const turbines = (await (await call('/api/turbines')).json()) as { data: { id: number }[] };
     turbineId = turbines.data[0]?.id ?? 0;
     jpeg = await makeLargeJpeg(1, 4000, 3000);
-    await until('the demo photos to be ready', async () => !(await states()).pending && !(await states()).working);
+    await waitFor('the demo photos to be ready', async () => !(await states()).pending && !(await states()).working, 60_000);
   });
 
   afterAll(async () => {
@@ -102,7 +90,7 @@ describe('crash recovery (kill -9)', () => {
     });
     request.on('error', () => {});
     request.write(body.payload.subarray(0, body.payload.length - 1_500_000));
-    await until('an original of the batch to be stored', () => files().some((f) => f.includes('crash-batch-')), 30_000);
+    await waitFor('an original of the batch to be stored', () => files().some((f) => f.includes('crash-batch-')), 30_000);
     await server?.kill();
     request.destroy();
 
@@ -153,7 +141,7 @@ describe('crash recovery (kill -9)', () => {
       expect(res.status).toBe(201);
     }
     // kill while a photo is claimed and others wait
-    await until('a photo being made', async () => ((await states()).working ?? 0) > 0, 30_000);
+    await waitFor('a photo being made', async () => ((await states()).working ?? 0) > 0, 30_000);
     await server?.kill();
     const cut = await states();
     expect((cut.working ?? 0) + (cut.pending ?? 0)).toBeGreaterThan(0);
@@ -163,10 +151,14 @@ describe('crash recovery (kill -9)', () => {
     expect(dead.report.problems.every((p) => p.kind === 'missing_derivative' || p.kind === 'staging_leftover')).toBe(true);
 
     await start();
-    await until('the restarted queue to finish every photo', async () => {
-      const s = await states();
-      return !s.pending && !s.working;
-    });
+    await waitFor(
+      'the restarted queue to finish every photo',
+      async () => {
+        const s = await states();
+        return !s.pending && !s.working;
+      },
+      60_000,
+    );
     expect((await states()).failed ?? 0).toBe(0);
     const after = await runIntegrity(env);
     expect(after.report.unrepaired, JSON.stringify(after.report.problems)).toBe(0);

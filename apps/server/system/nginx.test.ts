@@ -1,57 +1,35 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Redis } from 'ioredis';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FILE_LIMITS, formatMessage, type Photo, UPLOAD_BATCH } from '@windscope/contract';
 import { DEMO } from '../test/harness.ts';
 import { formBody } from '../test/uploads.ts';
-import { type AppProcess, startAppProcess } from './support/app-process.ts';
+import type { AppProcess } from './support/app-process.ts';
 import { http, signIn } from './support/http.ts';
 import { type NginxProcess, SAMPLE_NGINX_CONF, startNginx } from './support/nginx.ts';
-import { createPostgresDatabase, openRedis, redisDatabaseUrl, startS3Server, type TestS3Server } from './support/services.ts';
+import { type SharedServices, startSharedServices } from './support/shared-services.ts';
 
 /** deploy/nginx.conf, as the README documents it, in front of two app processes (TRUST_PROXY=1) sharing PostgreSQL,
  *  S3 and Redis (database 4, this file's own). Everything below goes through nginx only. */
-const REDIS_URL = redisDatabaseUrl(4);
-
-let db: Awaited<ReturnType<typeof createPostgresDatabase>>;
-let s3: TestS3Server;
-let redis: Redis;
+let shared: SharedServices;
 let a: AppProcess;
 let b: AppProcess;
 let nginx: NginxProcess;
-const dataDirs: string[] = [];
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const year = new Date().getFullYear();
 
-async function startProcess(name: string, env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `windscope-nginx-${name}-`));
-  dataDirs.push(dataDir);
-  return startAppProcess({ DATA_DIR: dataDir, DATABASE_URL: db.url, REDIS_URL, TRUST_PROXY: '1', ...s3.env, ...env });
-}
-
 beforeAll(async () => {
-  [db, s3, redis] = await Promise.all([createPostgresDatabase(), startS3Server(), openRedis(REDIS_URL)]);
-  await redis.flushdb();
-  a = await startProcess('a', { DEMO_SEED: 'true' });
-  b = await startProcess('b', { DEMO_SEED: 'false' });
+  shared = await startSharedServices('nginx', 4, { TRUST_PROXY: '1' });
+  a = await shared.start('a', { DEMO_SEED: 'true' });
+  b = await shared.start('b', { DEMO_SEED: 'false' });
   nginx = await startNginx([a.port, b.port]);
 });
 
 afterAll(async () => {
   await nginx?.stop();
-  await Promise.all([a?.stop(), b?.stop()]);
-  if (redis) {
-    await redis.flushdb();
-    redis.disconnect();
-  }
-  await s3?.close();
-  await db?.drop();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  await shared?.close();
 });
 
 /** Which process answered each logged request for `pathPrefix`, from the access log's upstream= field. nginx writes a
@@ -153,8 +131,8 @@ describe('deploy/nginx.conf in front of two app processes', () => {
       });
       expect(res.status, diagnostics()).toBe(401);
     }
-    expect(await redis.get('windscope:rl:login:ip:127.0.0.2')).toBe('30');
-    expect(await redis.exists('windscope:rl:login:ip:203.0.113.7', 'windscope:rl:login:ip:127.0.0.1')).toBe(0);
+    expect(await shared.redis.get('windscope:rl:login:ip:127.0.0.2')).toBe('30');
+    expect(await shared.redis.exists('windscope:rl:login:ip:203.0.113.7', 'windscope:rl:login:ip:127.0.0.1')).toBe(0);
     // both processes did the counting
     const served = new Set(await upstreamsOf('POST', '/api/auth/login', 30));
     expect(served).toEqual(new Set([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]));
@@ -174,7 +152,7 @@ describe('deploy/nginx.conf in front of two app processes', () => {
     expect(
       (await http(`${nginx.url}/api/auth/login`, { ...other, method: 'POST', json: { email: DEMO.egeViewer, password: 'x' } })).status,
     ).toBe(401);
-    expect(await redis.get('windscope:rl:login:ip:127.0.0.3')).toBe('1');
+    expect(await shared.redis.get('windscope:rl:login:ip:127.0.0.3')).toBe('1');
     expect(await signIn(nginx.url, DEMO.egeViewer, 'demo1234', other)).toBeTruthy();
   });
 

@@ -1,63 +1,40 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatMessage, type Photo } from '@windscope/contract';
 import { DEMO } from '../test/harness.ts';
 import { formBody, makeJpeg } from '../test/uploads.ts';
-import { type AppProcess, startAppProcess } from './support/app-process.ts';
+import type { AppProcess } from './support/app-process.ts';
 import { http, signIn } from './support/http.ts';
-import { createPostgresDatabase, openRedis, redisDatabaseUrl, startS3Server, type TestS3Server } from './support/services.ts';
+import { type SharedServices, startSharedServices } from './support/shared-services.ts';
 
 /** Issue 7, scale-out: two app processes (A and B) on their own ports and data folders, sharing only PostgreSQL, an S3
  *  server and Redis. Whatever one process did, the other must see: sessions, logouts, photos, deletes, file links, and
  *  failed sign-ins. Redis database 3 is this file's own (flushed before and after). */
-const REDIS_URL = redisDatabaseUrl(3);
 const RATE_KEY_PREFIX = 'windscope:rl:';
 
-let db: Awaited<ReturnType<typeof createPostgresDatabase>>;
-let s3: TestS3Server;
+let shared: SharedServices;
 let redis: Redis;
 let a: AppProcess;
 let b: AppProcess;
-const dataDirs: string[] = [];
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const year = new Date().getFullYear();
 
-async function startProcess(name: string, env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `windscope-scale-${name}-`));
-  dataDirs.push(dataDir);
-  return startAppProcess({ DATA_DIR: dataDir, DATABASE_URL: db.url, REDIS_URL, ...s3.env, ...env });
-}
-
 beforeAll(async () => {
-  [db, s3, redis] = await Promise.all([createPostgresDatabase(), startS3Server(), openRedis(REDIS_URL)]);
-  await redis.flushdb();
+  shared = await startSharedServices('scale', 3);
+  redis = shared.redis;
   // both start at once on the empty database, as a deployment starts its processes: both apply the migrations (one
   // waits for the other); A then fills in the demo content before it listens
-  const started = await Promise.allSettled([startProcess('a', { DEMO_SEED: 'true' }), startProcess('b', { DEMO_SEED: 'false' })]);
+  const started = await Promise.allSettled([shared.start('a', { DEMO_SEED: 'true' }), shared.start('b', { DEMO_SEED: 'false' })]);
   const [first, second] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined));
-  if (!first || !second) {
-    // the one that did start is stopped here: afterAll knows nothing of it yet
-    await Promise.all([first?.stop(), second?.stop()]);
-    throw started.find((s): s is PromiseRejectedResult => s.status === 'rejected')?.reason;
-  }
+  if (!first || !second) throw started.find((s): s is PromiseRejectedResult => s.status === 'rejected')?.reason;
   [a, b] = [first, second];
 });
 
 afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  if (redis) {
-    await redis.flushdb();
-    redis.disconnect();
-  }
-  await s3?.close();
-  await db?.drop();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  await shared?.close();
 });
 
 const outputs = () => `--- A ---\n${a.output()}\n--- B ---\n${b.output()}`;
@@ -192,7 +169,7 @@ describe('two app processes sharing PostgreSQL, S3 and Redis', () => {
     expect(Number(await redis.get(ipKey))).toBe(8);
 
     // nothing went to the database counters
-    const client = new pg.Client({ connectionString: db.url });
+    const client = new pg.Client({ connectionString: shared.db.url });
     await client.connect();
     try {
       expect((await client.query('select count(*)::int as n from rate_limit_hits')).rows[0].n).toBe(0);

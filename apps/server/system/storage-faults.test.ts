@@ -18,7 +18,7 @@ import type { Language } from '@windscope/contract';
 import { createS3Storage } from '../src/storage/s3-driver.ts';
 import { makeJpeg, makePdf } from '../test/uploads.ts';
 import { type AppProcess, startAppProcess } from './support/app-process.ts';
-import { type ApiAnswer, apiCall, isErrorEnvelope, processAlive, signIn } from './support/http.ts';
+import { type ApiAnswer, apiCall, isErrorEnvelope, processAlive, signIn, waitFor } from './support/http.ts';
 import { immutableFolder, readOnlyMount } from './support/refuse-writes.ts';
 import { type RestartableS3, startRestartableS3 } from './support/restartable-s3.ts';
 import { createPostgresDatabase } from './support/services.ts';
@@ -291,6 +291,8 @@ describe('S3 storage (STORAGE=s3) whose server stops under the running app', () 
     } finally {
       await storage.close();
     }
+    // the thumbnail queue works on local copies of the new originals for a moment: they must go once it is done
+    await waitFor('the scratch copies to be removed', () => filesUnder(path.join(s.dataDir, 'tmp')).length === 0, 20_000).catch(() => {});
     expect(filesUnder(path.join(s.dataDir, 'tmp'))).toEqual([]);
   });
 });

@@ -119,6 +119,19 @@ export function pngDeclaring(width: number, height: number): Buffer {
   ]);
 }
 
+/** POSTs files to a turbine's photos (or, with field 'reports', its reports) as `token`, the way the web app does. */
+export async function postFiles(
+  t: TestApp,
+  token: string,
+  turbineId: number,
+  fields: Record<string, string | number>,
+  files: FormFile[],
+  field: 'photos' | 'reports' = 'photos',
+) {
+  const body = await formBody(fields, files, field);
+  return t.call(token, { method: 'POST', url: `/api/turbines/${turbineId}/${field}`, payload: body.payload, headers: body.headers });
+}
+
 /** Every object the app's storage holds, staging included, once the derivative queue has made what it had to. */
 export async function storedKeys(t: TestApp): Promise<string[]> {
   await t.app.ctx.derivatives.idle();

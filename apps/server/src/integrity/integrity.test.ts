@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../db/schema.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
-import { demoTurbineIds, formBody, makeJpeg, makePdf } from '../../test/uploads.ts';
+import { demoTurbineIds, makeJpeg, makePdf, postFiles } from '../../test/uploads.ts';
 import { checkIntegrity, type IntegrityOptions } from './integrity.ts';
 
 const year = new Date().getFullYear();
@@ -18,25 +18,15 @@ describe.each(['fs', 's3'] as const)('the integrity check (%s driver)', (storage
     t = await createTestApp({ storage, seed: true });
     const admin = await t.login(DEMO.egeAdmin);
     [turbineId = 0] = await demoTurbineIds(t, admin);
-    const body = await formBody({ room: 4, year, blade: 'C' }, [
+    const res = await postFiles(t, admin, turbineId, { room: 4, year, blade: 'C' }, [
       { name: 'keep.jpg', bytes: await makeJpeg(500, 300) },
       { name: 'thumbless.jpg', bytes: await makeJpeg(500, 300) },
       { name: 'altered.jpg', bytes: await makeJpeg(500, 300) },
       { name: 'lost.jpg', bytes: await makeJpeg(500, 300) },
     ]);
-    const res = await t.call(admin, {
-      method: 'POST',
-      url: `/api/turbines/${turbineId}/photos`,
-      payload: body.payload,
-      headers: body.headers,
-    });
     expect(res.statusCode).toBe(201);
     keys = (res.json().data as { key: string }[]).map((p) => p.key);
-    const pdf = await formBody({ year }, [{ name: 'report.pdf', bytes: makePdf() }], 'reports');
-    expect(
-      (await t.call(admin, { method: 'POST', url: `/api/turbines/${turbineId}/reports`, payload: pdf.payload, headers: pdf.headers }))
-        .statusCode,
-    ).toBe(201);
+    expect((await postFiles(t, admin, turbineId, { year }, [{ name: 'report.pdf', bytes: makePdf() }], 'reports')).statusCode).toBe(201);
     await t.app.ctx.derivatives.idle();
   });
   afterAll(async () => {

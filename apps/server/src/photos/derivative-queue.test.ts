@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos, turbines } from '../db/schema.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
-import { demoTurbineIds, formBody, makeJpeg, storedKeys } from '../../test/uploads.ts';
+import { demoTurbineIds, makeJpeg, postFiles, storedKeys } from '../../test/uploads.ts';
 
 const year = new Date().getFullYear();
 type Listed = { key: string; urls: { thumbnail: string; preview: string; original: string } };
@@ -25,13 +25,7 @@ describe.each(['fs', 's3'] as const)('thumbnails and previews made after the upl
   });
 
   async function upload(name: string, bytes: Buffer): Promise<Listed> {
-    const body = await formBody({ room: 3, year, blade: 'B' }, [{ name, bytes }]);
-    const res = await t.call(admin, {
-      method: 'POST',
-      url: `/api/turbines/${turbineId}/photos`,
-      payload: body.payload,
-      headers: body.headers,
-    });
+    const res = await postFiles(t, admin, turbineId, { room: 3, year, blade: 'B' }, [{ name, bytes }]);
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data[0];
   }

@@ -1,6 +1,6 @@
+import { freePort } from './free-port.ts';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,19 +14,6 @@ export function nginxBinary(): string {
   const found = candidates.find((c): c is string => Boolean(c && existsSync(c)));
   if (!found) throw new Error('nginx is not installed: run scripts/ensure-nginx.sh (scripts/test-all.sh does)');
   return found;
-}
-
-/** A port nobody listens on right now (the kernel picks it; nginx, unlike the app, cannot be told port 0 and report it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Replaces `pattern` in `text`, insisting it occurs exactly once: the sample cannot drift away from what is tested. */

@@ -1,6 +1,6 @@
+import { freePort } from './free-port.ts';
 import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -90,19 +90,6 @@ function run(
     child.once('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
-    });
-  });
-}
-
-/** A loopback port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
     });
   });
 }

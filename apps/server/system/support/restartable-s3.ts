@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { freePort } from './private-postgres.ts';
+import { freePort } from './free-port.ts';
 
 /** An S3-compatible server (s3rver) that can be stopped and started again on the same port with the same objects:
  *  an object store going away under a running app, and coming back. */
