@@ -175,6 +175,23 @@ export async function databaseFingerprint(t: TestApp, options: { ignore?: string
   return result;
 }
 
+/** databaseFingerprint() for a test that takes one after every request: PostgreSQL gives a transaction id to every
+ *  transaction that writes, so while the snapshot's xmax (the next id) has not moved nothing was written and the
+ *  last fingerprint still holds. On a shared PostgreSQL other databases move it too: then it is simply taken again. */
+export function fingerprintWatcher(t: TestApp, options: { ignore?: string[] } = {}) {
+  let last: { xmax: string; fingerprint: Record<string, string> } | null = null;
+  const xmax = async () => {
+    const res = await t.app.ctx.db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`);
+    return String((res as unknown as { rows: { x: string }[] }).rows[0]?.x);
+  };
+  return async function fingerprint(): Promise<Record<string, string>> {
+    const now = await xmax();
+    if (last?.xmax === now) return last.fingerprint;
+    last = { xmax: now, fingerprint: await databaseFingerprint(t, options) };
+    return last.fingerprint;
+  };
+}
+
 export async function countRows(t: TestApp, table: PgTable): Promise<number> {
   const res = await t.app.ctx.db.execute(sql`select count(*)::int as n from ${table}`);
   return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);

@@ -33,7 +33,7 @@ import { DEMO_PASSWORD } from '../src/db/seed.ts';
 import { contactMessages } from '../src/db/schema.ts';
 import type { UserRow } from '../src/users/presenter.ts';
 import { expectErrorEnvelope } from './expectations.ts';
-import { actorOf, databaseFingerprint, type DemoCompanies, demoCompanies, sessionFor, userByEmail } from './factories.ts';
+import { actorOf, fingerprintWatcher, type DemoCompanies, demoCompanies, sessionFor, userByEmail } from './factories.ts';
 import {
   bodiesFor,
   checkProperty,
@@ -65,6 +65,8 @@ const ACTORS = { superadmin: DEMO.superadmin, operator: DEMO.egeOperator, viewer
 type ActorName = keyof typeof ACTORS | 'anonymous';
 
 let t: TestApp;
+/** the database's checksums, taken again only when something was written */
+let fingerprint: () => Promise<Record<string, string>>;
 let companies: DemoCompanies;
 const users = new Map<ActorName, UserRow>();
 const tokens = new Map<ActorName, string>();
@@ -72,6 +74,7 @@ let known: KnownValues;
 
 beforeAll(async () => {
   t = await createTestApp();
+  fingerprint = fingerprintWatcher(t, { ignore: WRITTEN_BY_REFUSALS });
   companies = await demoCompanies(t);
   for (const [name, email] of Object.entries(ACTORS) as [ActorName, string][]) {
     const user = await userByEmail(t, email);
@@ -274,7 +277,7 @@ describe('fuzzing every API route', () => {
       own: await route.prepare(routeContext('own')),
       other: await route.prepare(routeContext('other')),
     };
-    let before = await databaseFingerprint(t, { ignore: WRITTEN_BY_REFUSALS });
+    let before = await fingerprint();
     let filesBefore = (await storedKeys(t)).sort();
 
     await checkProperty(
@@ -284,7 +287,7 @@ describe('fuzzing every API route', () => {
         let token = req.actor === 'anonymous' ? null : (tokens.get(req.actor) ?? null);
         if (prepared[req.target].freshSession && req.actor !== 'anonymous') {
           token = await sessionFor(t, users.get(req.actor) as UserRow);
-          before = await databaseFingerprint(t, { ignore: WRITTEN_BY_REFUSALS });
+          before = await fingerprint();
         }
         const { inject, jsonText } = buildInjection(method, template, req, prepared[req.target]);
         const label = `${key} as ${req.actor} (${req.body.label}): ${inject.method} ${String(inject.url).slice(0, 200)}`;
@@ -293,7 +296,7 @@ describe('fuzzing every API route', () => {
         tally.add(key, res);
         expect(status, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
 
-        const after = await databaseFingerprint(t, { ignore: WRITTEN_BY_REFUSALS });
+        const after = await fingerprint();
         const filesAfter = (await storedKeys(t)).sort();
         if (method === 'GET') expect(after, `${label}: a GET wrote to the database`).toEqual(before);
         if (status >= 400) {
@@ -318,7 +321,7 @@ describe('fuzzing every API route', () => {
         // an accepted write used its target up (deleted it, ended the session, took the unique name): prepare another
         if (status < 300 && method !== 'GET') {
           prepared[req.target] = await route.prepare(routeContext(req.target));
-          before = await databaseFingerprint(t, { ignore: WRITTEN_BY_REFUSALS });
+          before = await fingerprint();
           filesBefore = (await storedKeys(t)).sort();
         }
       },
