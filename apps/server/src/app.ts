@@ -18,7 +18,7 @@ import { fileRoutes } from './files/routes.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { installAuthHook } from './http/auth-hook.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { createMailer } from './mail/mailer.ts';
 import { photoRoutes } from './photos/routes.ts';
@@ -40,6 +40,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** the route's request schemas (zod, from the contract) as registered: what the fuzz tests generate input from */
+  schema: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 declare module 'fastify' {
@@ -74,6 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: config.limits.jsonBodyBytes,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -183,7 +186,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods) {
           if (method === 'HEAD' || method === 'OPTIONS') continue;
-          app.apiRoutes.push({ method, url: route.url, public: Boolean(route.config?.public) });
+          const { params, querystring, body } = route.schema ?? {};
+          app.apiRoutes.push({ method, url: route.url, public: Boolean(route.config?.public), schema: { params, querystring, body } });
         }
       });
       installAuthHook(api, ctx);

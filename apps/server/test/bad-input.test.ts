@@ -3,12 +3,13 @@
  * prototype keys, NUL bytes, unknown and non-numeric ids. Each must answer a 4xx envelope, never a 5xx,
  * and leave every table as it was. Also: security headers, and no stack trace or SQL in any error.
  */
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { UserRow } from '../src/users/presenter.ts';
 import { actorOf, countRows, databaseFingerprint, type DemoCompanies, demoCompanies, sessionFor, userByEmail } from './factories.ts';
+import { expectCleanRefusal, expectNothingInternal } from './expectations.ts';
 import { createTestApp, DEMO, type TestApp } from './harness.ts';
 import { fillPath, type PreparedCall, ROUTE_CASES, type RouteCase } from './route-table.ts';
 import { companies, users } from '../src/db/schema.ts';
@@ -153,21 +154,6 @@ function variantsFor(method: string, template: string, route: RouteCase, prepare
     }
   }
   return variants;
-}
-
-/** 4xx, the error envelope, and nothing from inside the server. */
-function expectCleanRefusal(res: LightMyRequestResponse, label: string) {
-  expect(res.statusCode, `${label}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-  expect(res.statusCode, `${label}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
-  const body = res.json();
-  expect(body, label).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
-  expect(body.message.length, label).toBeGreaterThan(0);
-  expectNothingInternal(res.body, label);
-}
-
-function expectNothingInternal(body: string, label: string) {
-  expect(body, label).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|\bstack\b/);
-  expect(body, label).not.toMatch(/\b(select|insert into|delete from|returning)\b|relation "|syntax error at|violates/i);
 }
 
 function superadminContext() {

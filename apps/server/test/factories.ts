@@ -163,18 +163,35 @@ export async function insertReport(t: TestApp, turbineId: number, uploader: User
 /** Every table of the schema, found by walking its exports: a table added later is watched too. */
 const ALL_TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 
-/** An md5 of every row of every table: equal fingerprints mean nothing was written. */
-export async function databaseFingerprint(t: TestApp): Promise<Record<string, string>> {
+/** An md5 of every row of every table: equal fingerprints mean nothing was written. `ignore` leaves out tables
+ *  that refused requests write on purpose (rate_limit_hits: a failed login is counted). One query for all tables. */
+export async function databaseFingerprint(t: TestApp, options: { ignore?: string[] } = {}): Promise<Record<string, string>> {
+  const names = ALL_TABLES.map((table) => getTableName(table)).filter((name) => !options.ignore?.includes(name));
+  const perTable = names.map(
+    (name) =>
+      sql`select ${name}::text as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(name)} x`,
+  );
+  const res = await t.app.ctx.db.execute(sql.join(perTable, sql` union all `));
   const result: Record<string, string> = {};
-  for (const table of ALL_TABLES) {
-    const name = getTableName(table);
-    const res = await t.app.ctx.db.execute(
-      sql`select count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(name)} x`,
-    );
-    const row = (res as unknown as { rows: { n: number; h: string }[] }).rows[0];
-    result[name] = `${row?.n}:${row?.h}`;
-  }
+  for (const row of (res as unknown as { rows: { t: string; n: number; h: string }[] }).rows) result[row.t] = `${row.n}:${row.h}`;
   return result;
+}
+
+/** databaseFingerprint() for a test that takes one after every request: PostgreSQL gives a transaction id to every
+ *  transaction that writes, so while the snapshot's xmax (the next id) has not moved nothing was written and the
+ *  last fingerprint still holds. On a shared PostgreSQL other databases move it too: then it is simply taken again. */
+export function fingerprintWatcher(t: TestApp, options: { ignore?: string[] } = {}) {
+  let last: { xmax: string; fingerprint: Record<string, string> } | null = null;
+  const xmax = async () => {
+    const res = await t.app.ctx.db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`);
+    return String((res as unknown as { rows: { x: string }[] }).rows[0]?.x);
+  };
+  return async function fingerprint(): Promise<Record<string, string>> {
+    const now = await xmax();
+    if (last?.xmax === now) return last.fingerprint;
+    last = { xmax: now, fingerprint: await databaseFingerprint(t, options) };
+    return last.fingerprint;
+  };
 }
 
 export async function countRows(t: TestApp, table: PgTable): Promise<number> {

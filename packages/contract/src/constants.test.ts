@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMegabytes, isSafeFileName, roomChoices, roomLabel, stripStoredPrefix, yearChoices } from './constants.ts';
 import { formatMessage, languageFromHeader } from './messages.ts';
-import { coordinatesSchema, createTurbineBodySchema } from './schemas.ts';
+import { companyBodySchema, coordinatesSchema, createTurbineBodySchema, isStorableText } from './schemas.ts';
 
 describe('constants and helpers', () => {
   it('labels rooms 1..9 and falls back to "Oda {n}"', () => {
@@ -52,5 +52,23 @@ describe('constants and helpers', () => {
     expect(zero.success).toBe(false);
     expect(zero.error?.issues[0]?.message).toBe('TURBINE_ROOMS_MIN');
     expect(createTurbineBodySchema.safeParse({ ...base, extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('storable text', () => {
+  it('refuses NUL and lone surrogates, keeps every real character', () => {
+    for (const ok of ['', 'Rüzgar', 'İı', '😀', '👩‍👩‍👧', '🇹🇷', 'e\u0301', 'مرحبا', '\u{10ffff}'])
+      expect(isStorableText(ok), ok).toBe(true);
+    for (const bad of ['a\u0000b', '\ud800', 'x\udfff', '😀'.slice(0, 1), `${'😀'.slice(1)}x`])
+      expect(isStorableText(bad), JSON.stringify(bad)).toBe(false);
+  });
+
+  it('gives text fields a message of their own in both languages', () => {
+    const refused = companyBodySchema.safeParse({ name: 'Rüzgar \ud83d' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('TEXT_INVALID_CHARACTERS');
+    expect(formatMessage('TEXT_INVALID_CHARACTERS', 'tr')).toMatch(/geçersiz karakter/);
+    expect(formatMessage('TEXT_INVALID_CHARACTERS', 'en')).toMatch(/invalid characters/);
+    expect(companyBodySchema.safeParse({ name: 'Rüzgar 😀' }).success).toBe(true);
   });
 });

@@ -2,11 +2,20 @@
  *  The server picks the language from Accept-Language (Turkish by default); the web app can translate by code too. */
 export const MESSAGES = {
   VALIDATION: { tr: 'Geçersiz istek: {details}', en: 'Invalid request: {details}' },
+  TEXT_INVALID_CHARACTERS: {
+    tr: 'Metin kaydedilemeyen geçersiz karakterler içeriyor (boş karakter veya yarım kalmış bir emoji gibi).',
+    en: 'The text contains invalid characters that cannot be stored (such as a null character or half of an emoji).',
+  },
   MALFORMED_JSON: { tr: 'İstek gövdesi geçerli JSON değil.', en: 'The request body is not valid JSON.' },
   BODY_TOO_LARGE: { tr: 'İstek çok büyük.', en: 'The request is too large.' },
   UNSUPPORTED_MEDIA: { tr: 'Desteklenmeyen içerik türü.', en: 'Unsupported content type.' },
   NOT_FOUND: { tr: 'Kayıt bulunamadı.', en: 'Not found.' },
   ROUTE_NOT_FOUND: { tr: 'Sayfa bulunamadı.', en: 'Page not found.' },
+  URL_INVALID: {
+    tr: 'İstek adresi geçersiz karakterler içeriyor.',
+    en: 'The request address contains invalid characters.',
+  },
+  URL_TOO_LONG: { tr: 'İstek adresindeki bir değer çok uzun.', en: 'A value in the request address is too long.' },
   FORBIDDEN: { tr: 'Bu işlem için yetkiniz yok.', en: 'You do not have permission to do this.' },
   UNAUTHORIZED: { tr: 'Oturum süresi dolmuş. Lütfen tekrar giriş yapın.', en: 'Session expired. Please login again.' },
   RATE_LIMITED: {

@@ -13,11 +13,17 @@ import {
 } from './constants.ts';
 
 /** Validation messages are message codes (see messages.ts) so that server and web show them in the user's language. */
-/** No form can type U+0000 and PostgreSQL text cannot hold it: refused in every text input. */
-const hasNoNul = (s: string) => !s.includes('\u0000');
-const text = (max: number) => z.string().trim().max(max, { error: 'VALIDATION' }).refine(hasNoNul, { error: 'VALIDATION' });
+/** Text that can be stored as it was sent. No form can type U+0000 and PostgreSQL text cannot hold it; a lone UTF-16
+ *  surrogate (half of an emoji, cut off by a client) is not a character at all, and the database drivers would store
+ *  it as U+FFFD, silently. Both are refused in every text input, with TEXT_INVALID_CHARACTERS. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export function isStorableText(s: string): boolean {
+  return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+}
+const storable = { error: 'TEXT_INVALID_CHARACTERS' } as const;
+const text = (max: number) => z.string().trim().max(max, { error: 'VALIDATION' }).refine(isStorableText, storable);
 const requiredText = (max: number, code: string) =>
-  z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: 'VALIDATION' }).refine(hasNoNul, { error: 'VALIDATION' });
+  z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: 'VALIDATION' }).refine(isStorableText, storable);
 const optionalText = (max: number) => text(max).nullish();
 /** a row id: the database's integer range */
 const id = z.number().int().positive().max(MAX_ROW_ID, { error: 'VALIDATION' });
@@ -33,7 +39,7 @@ export const emailSchema = z
   .min(1, { error: 'EMAIL_REQUIRED' })
   .max(EMAIL_MAX_LENGTH, { error: 'EMAIL_INVALID' })
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'EMAIL_INVALID' })
-  .refine((s) => hasNoNul(s) && fitsLowerCased(EMAIL_MAX_LENGTH)(s), { error: 'EMAIL_INVALID' })
+  .refine((s) => isStorableText(s) && fitsLowerCased(EMAIL_MAX_LENGTH)(s), { error: 'EMAIL_INVALID' })
   .transform((s) => s.toLowerCase());
 
 /** An optional e-mail: empty means none; anything else must be an address (message EMAIL_INVALID, not a union error). */
@@ -41,7 +47,7 @@ export const optionalEmailSchema = z
   .string({ error: 'EMAIL_INVALID' })
   .trim()
   .max(EMAIL_MAX_LENGTH, { error: 'EMAIL_INVALID' })
-  .refine((s) => s === '' || (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) && hasNoNul(s) && fitsLowerCased(EMAIL_MAX_LENGTH)(s)), {
+  .refine((s) => s === '' || (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) && isStorableText(s) && fitsLowerCased(EMAIL_MAX_LENGTH)(s)), {
     error: 'EMAIL_INVALID',
   })
   .transform((s) => s.toLowerCase())
@@ -52,7 +58,7 @@ export const passwordSchema = z
   .min(1, { error: 'PASSWORD_REQUIRED' })
   .min(PASSWORD_MIN_LENGTH, { error: 'PASSWORD_TOO_SHORT' })
   .max(PASSWORD_MAX_LENGTH, { error: 'PASSWORD_TOO_LONG' })
-  .refine(hasNoNul, { error: 'VALIDATION' });
+  .refine(isStorableText, storable);
 
 export const turbineStatusSchema = z.enum(TURBINE_STATUSES);
 export const bladeSchema = z.enum(BLADES);
@@ -188,12 +194,13 @@ export const loginBodySchema = z.strictObject({
     .trim()
     .min(1, { error: 'LOGIN_REQUIRED_FIELDS' })
     .max(EMAIL_MAX_LENGTH)
-    .refine((s) => hasNoNul(s) && fitsLowerCased(EMAIL_MAX_LENGTH)(s), { error: 'VALIDATION' }),
+    .refine(isStorableText, storable)
+    .refine(fitsLowerCased(EMAIL_MAX_LENGTH), { error: 'VALIDATION' }),
   password: z
     .string({ error: 'LOGIN_REQUIRED_FIELDS' })
     .min(1, { error: 'LOGIN_REQUIRED_FIELDS' })
     .max(PASSWORD_MAX_LENGTH)
-    .refine(hasNoNul, { error: 'VALIDATION' }),
+    .refine(isStorableText, storable),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -280,7 +287,7 @@ export const commentBodySchema = z.strictObject({
     .trim()
     .min(1, { error: 'COMMENT_REQUIRED' })
     .max(COMMENT_MAX_LENGTH, { error: 'COMMENT_TOO_LONG' })
-    .refine(hasNoNul, { error: 'VALIDATION' }),
+    .refine(isStorableText, storable),
 });
 
 export const contactBodySchema = z.strictObject({

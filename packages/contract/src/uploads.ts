@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHOTO_CATEGORIES } from './constants.ts';
-import { bladeSchema, photoCategorySchema, photoSchema, reportSchema } from './schemas.ts';
+import { bladeSchema, isStorableText, photoCategorySchema, photoSchema, reportSchema } from './schemas.ts';
 
 /** Photo and report uploads, listings and deletions (DECISIONS §6): one schema per payload, for the server and the web app. */
 
@@ -54,7 +54,9 @@ export const photoListQuerySchema = z.object({
 });
 export type PhotoListQuery = z.infer<typeof photoListQuerySchema>;
 
-export const photoDeleteQuerySchema = z.object({ key: z.string().min(1).max(500) });
+export const photoDeleteQuerySchema = z.object({
+  key: z.string().min(1).max(500).refine(isStorableText, { error: 'TEXT_INVALID_CHARACTERS' }),
+});
 export const reportListQuerySchema = z.object({ year: z.coerce.number().int().min(1900).max(3000).optional() });
 export const reportParamsSchema = z.object({ id: z.string().max(20), reportId: z.string().max(20) });
 

@@ -28,6 +28,17 @@ function sendFailure(
   return reply.status(status).send({ success: false, message: localize(request, code, params), code, ...extra });
 }
 
+/** Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a path that is not valid
+ *  percent-encoded UTF-8, or a path parameter over `maxParamLength`. Without this they would answer Fastify's own
+ *  `{ error, code, message, statusCode }` instead of the envelope. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-content-type-options', 'nosniff');
+  if (error.code === 'FST_ERR_BAD_URL') return sendFailure(request, reply, 400, 'URL_INVALID');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendFailure(request, reply, 414, 'URL_TOO_LONG');
+  request.log.error({ err: error }, 'router error');
+  return sendFailure(request, reply, 500, 'INTERNAL');
+}
+
 /** One error envelope { success: false, message, code }; never a stack trace or SQL text. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -3,6 +3,7 @@ import { type Actor, can } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import { photos } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { isSafeKey } from '../storage/storage-driver.ts';
 import { getTurbine } from '../turbines/service.ts';
 import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
 
@@ -10,6 +11,8 @@ import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
  *  The row goes in a transaction that commits only once its files are deleted, so a storage failure leaves both. */
 export async function deletePhoto(ctx: AppContext, actor: Actor, turbineId: number, key: string): Promise<void> {
   const turbine = await getTurbine(ctx, actor, turbineId);
+  // every stored key is a safe key: anything else names no photo (and never reaches the database)
+  if (!isSafeKey(key)) throw notFound('PHOTO_NOT_FOUND');
   const [photo] = await ctx.db
     .select()
     .from(photos)
