@@ -42,21 +42,26 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   };
 }
 
-/** Resident memory of a process in MB (Linux /proc), sampled every 20 ms until stop(). */
-export function peakRss(pid: number) {
-  const read = () => {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  };
-  const before = read();
+/** Resident memory of a running process in MB (Linux /proc/{pid}/status). */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+/** Resident memory of a process in MB, sampled every `intervalMs` (20 ms) until stop(): at the start, its peak, at the end. */
+export function peakRss(pid: number, intervalMs = 20) {
+  const before = rssMb(pid);
   let peak = before;
   const timer = setInterval(() => {
-    peak = Math.max(peak, read());
-  }, 20);
+    peak = Math.max(peak, rssMb(pid));
+  }, intervalMs);
   return {
+    /** the highest sample so far */
+    peak: () => peak,
     stop() {
       clearInterval(timer);
-      return { before, peak: Math.max(peak, read()) };
+      const end = rssMb(pid);
+      return { before, peak: Math.max(peak, end), end };
     },
   };
 }

@@ -87,6 +87,22 @@ describe('sessions and tokens', () => {
     expect((await t.call(newToken, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(401);
   });
 
+  it('answers API calls fired at once with one token (they share the session lookup), and none after logout', async () => {
+    const token = await t.login(DEMO.egeOperator);
+    const urls = ['/api/auth/verify', '/api/turbines', '/api/auth/profile', '/api/auth/validate-session'];
+    const together = await Promise.all(urls.map((url) => t.call(token, { method: 'GET', url })));
+    expect(together.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const [logout, ...during] = await Promise.all([
+      t.call(token, { method: 'POST', url: '/api/auth/logout' }),
+      ...urls.map((url) => t.call(token, { method: 'GET', url })),
+    ]);
+    expect(logout?.statusCode).toBe(200);
+    // calls made with the logout are answered either way; every call after it is refused
+    for (const r of during) expect([200, 401]).toContain(r.statusCode);
+    const after = await Promise.all(urls.map((url) => t.call(token, { method: 'GET', url })));
+    expect(after.map((r) => r.statusCode)).toEqual([401, 401, 401, 401]);
+  });
+
   it('refuses missing, tampered, alg:none, wrongly signed and expired tokens', async () => {
     const token = await t.login(DEMO.egeViewer);
     expect((await t.call(null, { method: 'GET', url: '/api/turbines' })).statusCode).toBe(401);

@@ -34,7 +34,32 @@ function prepareSessionLookup(db: Database) {
     .limit(1)
     .prepare('session_lookup');
 }
-const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+type SessionLookup = ReturnType<typeof prepareSessionLookup>;
+type SessionRow = Awaited<ReturnType<SessionLookup['execute']>>[number];
+const sessionLookups = new WeakMap<Database, SessionLookup>();
+/** lookups under way, by session id (random, so one map serves every database handle) */
+const running = new Map<string, Promise<SessionRow | undefined>>();
+
+/** The session's row. Requests that ask for the same session while its lookup is running share that lookup (a page
+ *  fires three or four API calls at once); nothing is kept once it has answered, so the next request reads the database
+ *  again and a logout or revocation is seen at once (a logout also stops later requests joining a lookup under way). */
+function lookUpSession(db: Database, sid: string): Promise<SessionRow | undefined> {
+  let statement = sessionLookups.get(db);
+  if (!statement) {
+    statement = prepareSessionLookup(db);
+    sessionLookups.set(db, statement);
+  }
+  const pending = running.get(sid);
+  if (pending) return pending;
+  const lookup = statement
+    .execute({ sid })
+    .then((rows) => rows[0])
+    .finally(() => {
+      if (running.get(sid) === lookup) running.delete(sid);
+    });
+  running.set(sid, lookup);
+  return lookup;
+}
 
 /** A token is good when its signature and expiry hold, its session exists, is not revoked or expired,
  *  and its user is still active. */
@@ -42,13 +67,7 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
   const now = ctx.now();
   const claims = await verifySessionToken(ctx.config.jwtSecret, token, now);
   if (!claims) return null;
-  let lookup = sessionLookups.get(ctx.db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(ctx.db);
-    sessionLookups.set(ctx.db, lookup);
-  }
-  const rows = await lookup.execute({ sid: claims.sid });
-  const row = rows[0];
+  const row = await lookUpSession(ctx.db, claims.sid);
   if (!row) return null;
   if (String(row.user.id) !== claims.sub) return null;
   if (row.session.expiresAt.getTime() <= now.getTime()) return null;
@@ -66,6 +85,7 @@ export async function revokeSession(db: Executor, sessionId: string, now: Date) 
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  running.delete(sessionId);
 }
 
 /** All of a user's sessions, or all but one (the one that changed the password). */

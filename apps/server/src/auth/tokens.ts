@@ -32,8 +32,39 @@ export async function signSessionToken(secret: Uint8Array, claims: TokenClaims, 
     .sign(await hmacKey(secret));
 }
 
+/** Tokens whose signature, issuer and claims have been checked, by secret: every API request carries one, and
+ *  verifying the same token again (an HMAC through WebCrypto, a JSON parse) was a few per cent of the server's CPU under
+ *  bench:load. Only the time-dependent checks (exp, nbf) are repeated on a hit; the session itself is still looked up
+ *  in the database on every request, so logout and revocation take effect at once. Bounded: oldest entries go first. */
+const VERIFIED_MAX = 10_000;
+interface Verified {
+  claims: TokenClaims;
+  /** seconds since the epoch */
+  exp: number;
+  nbf: number | undefined;
+}
+const verifiedBySecret = new WeakMap<Uint8Array, Map<string, Verified>>();
+
+function verifiedTokens(secret: Uint8Array): Map<string, Verified> {
+  let map = verifiedBySecret.get(secret);
+  if (!map) {
+    map = new Map();
+    verifiedBySecret.set(secret, map);
+  }
+  return map;
+}
+
+/** jose's rules for the time claims, without a clock tolerance: expired when exp <= now, not yet valid when nbf > now. */
+const timely = (v: Verified, now: Date) => {
+  const seconds = Math.floor(now.getTime() / 1000);
+  return v.exp > seconds && (v.nbf === undefined || v.nbf <= seconds);
+};
+
 /** Verifies signature (HS256 only: 'none' and every other algorithm are refused), issuer and expiry. */
 export async function verifySessionToken(secret: Uint8Array, token: string, now: Date): Promise<TokenClaims | null> {
+  const cache = verifiedTokens(secret);
+  const known = cache.get(token);
+  if (known) return timely(known, now) ? known.claims : null;
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), {
       algorithms: [ALGORITHM],
@@ -41,8 +72,11 @@ export async function verifySessionToken(secret: Uint8Array, token: string, now:
       currentDate: now,
       requiredClaims: ['exp', 'sub', 'sid'],
     });
-    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
-    return { sid: payload.sid, sub: payload.sub };
+    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+    const claims = { sid: payload.sid, sub: payload.sub };
+    if (cache.size >= VERIFIED_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(token, { claims, exp: payload.exp, nbf: typeof payload.nbf === 'number' ? payload.nbf : undefined });
+    return claims;
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
     throw error;

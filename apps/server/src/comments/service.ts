@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { type Actor, type Comment, can } from '@windscope/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Actor, type Comment, can, seesAllCompanies } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
-import { comments } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
+import { comments, turbines } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { getTurbine } from '../turbines/service.ts';
 import type { UserRow } from '../users/presenter.ts';
 
 type CommentRow = typeof comments.$inferSelect;
@@ -20,20 +20,57 @@ export function presentComment(row: CommentRow): Comment {
   };
 }
 
+/** The comments panel loads on every turbine page, so its reads are prepared statements (SQL built once by drizzle,
+ *  parsed and planned once per connection by PostgreSQL), one set per database handle. The turbine check reads only
+ *  the turbine's company under the tenant condition: the full turbine read (getTurbine) also counts its photos. */
+function prepareCommentReads(db: Database) {
+  const id = sql.placeholder('id');
+  const companyOf = () => db.select({ companyId: turbines.companyId }).from(turbines);
+  return {
+    turbineCompany: companyOf().where(eq(turbines.id, id)).limit(1).prepare('comments_turbine_company'),
+    turbineCompanyScoped: companyOf()
+      .where(and(eq(turbines.id, id), eq(turbines.companyId, sql.placeholder('companyId'))))
+      .limit(1)
+      .prepare('comments_turbine_company_scoped'),
+    list: db
+      .select()
+      .from(comments)
+      .where(eq(comments.turbineId, id))
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .prepare('comments_of_turbine'),
+  };
+}
+const preparedReads = new WeakMap<Database, ReturnType<typeof prepareCommentReads>>();
+function commentReads(db: Database) {
+  let reads = preparedReads.get(db);
+  if (!reads) {
+    reads = prepareCommentReads(db);
+    preparedReads.set(db, reads);
+  }
+  return reads;
+}
+
+/** The company of a turbine the actor may see (companyScope: superadmin any, everyone else their own company's);
+ *  otherwise "not found", exactly as getTurbine answers. */
+async function visibleTurbineCompany(ctx: AppContext, actor: Actor, turbineId: number): Promise<number> {
+  const reads = commentReads(ctx.db);
+  const [row] = seesAllCompanies(actor)
+    ? await reads.turbineCompany.execute({ id: turbineId })
+    : await reads.turbineCompanyScoped.execute({ id: turbineId, companyId: actor.companyId });
+  if (!row) throw notFound('TURBINE_NOT_FOUND');
+  return row.companyId;
+}
+
 /** Comments of a turbine the actor may see (another company's turbine is "not found"), oldest first. */
 export async function listComments(ctx: AppContext, actor: Actor, turbineId: number): Promise<Comment[]> {
-  await getTurbine(ctx, actor, turbineId);
-  const rows = await ctx.db
-    .select()
-    .from(comments)
-    .where(eq(comments.turbineId, turbineId))
-    .orderBy(asc(comments.createdAt), asc(comments.id));
+  await visibleTurbineCompany(ctx, actor, turbineId);
+  const rows = await commentReads(ctx.db).list.execute({ id: turbineId });
   return rows.map(presentComment);
 }
 
 export async function addComment(ctx: AppContext, actor: Actor, author: UserRow, turbineId: number, text: string): Promise<Comment> {
-  const turbine = await getTurbine(ctx, actor, turbineId);
-  if (!can(actor, 'comment.create', { companyId: turbine.company_id })) throw forbidden();
+  const companyId = await visibleTurbineCompany(ctx, actor, turbineId);
+  if (!can(actor, 'comment.create', { companyId })) throw forbidden();
   const now = ctx.now();
   const [row] = await ctx.db
     .insert(comments)
@@ -50,14 +87,14 @@ export async function addComment(ctx: AppContext, actor: Actor, author: UserRow,
 }
 
 async function findComment(ctx: AppContext, actor: Actor, turbineId: number, commentId: number) {
-  const turbine = await getTurbine(ctx, actor, turbineId);
+  const companyId = await visibleTurbineCompany(ctx, actor, turbineId);
   const [row] = await ctx.db
     .select()
     .from(comments)
     .where(and(eq(comments.id, commentId), eq(comments.turbineId, turbineId)))
     .limit(1);
   if (!row) throw notFound();
-  return { row, resource: { companyId: turbine.company_id, ownerId: row.userId, createdAt: row.createdAt } };
+  return { row, resource: { companyId, ownerId: row.userId, createdAt: row.createdAt } };
 }
 
 /** Authors edit their own within 60 minutes; superadmin edits any (DECISIONS §5). */

@@ -8,6 +8,9 @@ import { isSafeKey, type StoredObjectInfo } from '../storage/storage-driver.ts';
 import { parseByteRange } from './byte-range.ts';
 import { verifyFileUrl } from './signed-urls.ts';
 
+/** Objects up to this size are read into memory whole (thumbnails ~10-30 KB, previews ~100-300 KB); larger ones stream. */
+const SMALL_FILE_BYTES = 512 * 1024;
+
 /** The name a browser saves the file under: the key's last segment without the "number-number-" prefix. */
 const displayName = (key: string) => stripStoredPrefix(key.slice(key.lastIndexOf('/') + 1));
 
@@ -36,10 +39,13 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
     const now = ctx.now();
     const grant = isSafeKey(key) ? verifyFileUrl(ctx.config.jwtSecret, key, request.query as Record<string, unknown>, now) : null;
     if (!grant) throw forbidden('FILE_LINK_INVALID');
-    // a thumbnail or preview URL names its original's key; the grant holds the key actually served
-    let info = await ctx.storage.stat(grant.key);
+    // a thumbnail or preview URL names its original's key; the grant holds the key actually served.
+    // Without a Range header a small object (thumbnails, previews) is read whole in one go and sent as bytes.
+    const small =
+      request.headers.range === undefined && ctx.storage.readSmall ? await ctx.storage.readSmall(grant.key, SMALL_FILE_BYTES) : undefined;
+    let info = small === undefined ? await ctx.storage.stat(grant.key) : (small?.info ?? null);
     if (!info && grant.key !== key) {
-      // asked for before the derivative queue reached the photo: made now
+      // asked for before the derivative queue reached the photo: made now (then streamed like any file)
       const state = await ctx.derivatives.ensure(key);
       if (state === 'ready') info = await ctx.storage.stat(grant.key);
       else if (state === 'pending' || state === 'working') {
@@ -54,6 +60,7 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
     const disposition = `${grant.download ? 'attachment' : 'inline'}; filename="${displayName(grant.key)}"`;
     setFileHeaders(reply, info, mime, disposition, Math.max(0, grant.expires - Math.floor(now.getTime() / 1000)));
     if (matchesEtag(request.headers['if-none-match'], info.etag)) return reply.status(304).send();
+    if (small?.bytes) return reply.header('content-length', String(small.bytes.length)).send(small.bytes);
 
     const ifRange = request.headers['if-range'];
     const rangeHeader = ifRange && ifRange !== info.etag ? undefined : request.headers.range;

@@ -46,6 +46,10 @@ export interface StorageDriver {
   writeBuffer(key: string, bytes: Buffer, options?: { contentType?: string }): Promise<void>;
   /** The object or a byte range of it; null when it does not exist. */
   read(key: string, range?: ByteRange): Promise<StoredObjectRead | null>;
+  /** A small object (a thumbnail, a preview) whole in memory, with its info, in as few operations as the driver can: the
+   *  info alone (bytes null) when it is larger than maxBytes; null when it does not exist. Optional: without it, file
+   *  serving does stat() and read(). */
+  readSmall?(key: string, maxBytes: number): Promise<{ info: StoredObjectInfo; bytes: Buffer | null } | null>;
   stat(key: string): Promise<StoredObjectInfo | null>;
   /** The object as a local file, for tools that read paths (sharp): the file itself on the local driver, a scratch copy
    *  on S3 that release() removes. null when it does not exist. */

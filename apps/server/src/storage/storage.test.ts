@@ -83,6 +83,23 @@ describe.each(['fs', 's3'] as const)('%s storage driver', (kind) => {
     expect(await storage.read('turbines/2/missing.bin')).toBeNull();
   });
 
+  it('reads a small object whole, gives only the info of a larger one, and null for a missing one', async () => {
+    if (!storage.readSmall) return; // optional: file serving falls back to stat() + read()
+    const bytes = randomBytes(20_000);
+    await storage.writeBuffer('turbines/6/t.webp', bytes);
+    const small = await storage.readSmall('turbines/6/t.webp', 20_000);
+    expect(small?.bytes?.equals(bytes)).toBe(true);
+    expect(small?.info).toEqual(await storage.stat('turbines/6/t.webp'));
+    const large = await storage.readSmall('turbines/6/t.webp', 19_999);
+    expect(large?.bytes).toBeNull();
+    expect(large?.info.size).toBe(20_000);
+    await storage.writeBuffer('turbines/6/empty.bin', Buffer.alloc(0));
+    expect((await storage.readSmall('turbines/6/empty.bin', 100))?.bytes?.length).toBe(0);
+    expect(await storage.readSmall('turbines/6/missing.webp', 100)).toBeNull();
+    expect(await storage.readSmall('turbines/6', 100)).toBeNull();
+    await expect(storage.readSmall('../etc/passwd', 100)).rejects.toThrow(/unsafe storage key/);
+  });
+
   it('leaves nothing behind when aborted or when the source fails midway', async () => {
     const staged = await storage.writeStream('turbines/3/x.bin', Readable.from([randomBytes(1000)]));
     await staged.abort();

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -23,17 +24,22 @@ export interface AppProcess {
   kill(): Promise<void>;
 }
 
+export interface AppProcessOptions {
+  timeoutMs?: number;
+  /** Node flags before the script, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] */
+  nodeArgs?: string[];
+  /** every line the process prints, as it prints it (before it listens too) */
+  onLine?: (line: string) => void;
+  /** Once the process listens, its standard output (the request log) goes to this file instead of being read line by
+   *  line and kept: a load test's thousands of log lines a second are then neither parsed nor held by the caller. */
+  logFile?: string;
+}
+
 /** Starts the real server (src/main.ts) in its own Node process on a free port, with `env` added to the environment,
  *  and waits until it listens. DATA_DIR, DATABASE_URL, STORAGE/S3_*, REDIS_URL come from the caller. */
-export async function startAppProcess(
-  env: Record<string, string>,
-  options: {
-    timeoutMs?: number;
-    /** every line the process prints, as it prints it (before it listens too) */
-    onLine?: (line: string) => void;
-  } = {},
-): Promise<AppProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/main.ts')], {
+export async function startAppProcess(env: Record<string, string>, options: AppProcessOptions = {}): Promise<AppProcess> {
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(serverRoot, 'src/main.ts')];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: serverRoot,
     env: {
       ...process.env,
@@ -72,6 +78,10 @@ export async function startAppProcess(
       reject(new Error(`server exited (${code}) before listening:\n${printed}`));
     });
   });
+  if (options.logFile && child.stdout) {
+    lines.close();
+    child.stdout.pipe(createWriteStream(options.logFile, { flags: 'a' }));
+  }
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
