@@ -199,7 +199,12 @@ describe('start-up while PostgreSQL is down', () => {
 
       await pgc.start();
       const second = await starting;
-      expect(second.output()).toMatch(/PostgreSQL at 127\.0\.0\.1:\d+\/windscope is reachable after \d+ s; starting/);
+      // the log is written in blocks (http/request-log.ts): the line may follow the "listening" one by a moment
+      await waitFor(
+        'the "reachable" log line',
+        () => /PostgreSQL at 127\.0\.0\.1:\d+\/windscope is reachable after \d+ s; starting/.test(second.output()),
+        5_000,
+      );
       // a session made on the first process is good on this one too: same database, same secret
       expect((await apiCall(second.url, '/api/auth/verify', { token })).status).toBe(200);
       await signIn(second.url, SUPERADMIN);

@@ -44,7 +44,9 @@ interface Server {
 async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'windscope-storage-fault-'));
   const db = await createPostgresDatabase();
-  const app = await startAppProcess({ DATA_DIR: dataDir, DATABASE_URL: db.url, DEMO_SEED: 'true', ...env });
+  // no background thumbnail queue: its writes would land between the snapshots of the files folder taken around each
+  // refused upload (thumbnails are then made only on demand)
+  const app = await startAppProcess({ DATA_DIR: dataDir, DATABASE_URL: db.url, DEMO_SEED: 'true', DERIVATIVE_WORKERS: '0', ...env });
   const sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
   return {
