@@ -7,7 +7,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { authRoutes } from './auth/routes.ts';
 import { commentRoutes } from './comments/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
@@ -24,6 +23,7 @@ import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { createMailer } from './mail/mailer.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { createDerivativeQueue } from './photos/derivative-queue.ts';
+import { connectRedis } from './rate-limit/redis-connection.ts';
 import { createDatabaseRateLimiter, createRedisRateLimiter, withFallback } from './rate-limit/rate-limiter.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -92,29 +92,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     waitMs: config.databaseWaitMs,
     log: (message) => app.log.warn(message),
   });
-  // while Redis is not connected a command fails at once instead of waiting in a queue: the database counts meanwhile
-  // (withFallback); ioredis keeps reconnecting in the background
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+    ? await connectRedis(config.redisUrl, (message, error) => app.log.warn({ err: String(error) }, message))
     : null;
-  let redisDown = false;
-  redis?.on('error', (error) => {
-    if (!redisDown) app.log.warn({ err: String(error) }, 'Redis is not reachable');
-    redisDown = true;
-  });
-  redis?.on('ready', () => {
-    redisDown = false;
-  });
-  // start with Redis connected when it answers within two seconds, so the first counts land there too
-  if (redis && redis.status !== 'ready') {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 2_000);
-      redis.once('ready', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
   const storage = createStorage(config);
   const derivatives = createDerivativeQueue({
     db: database.db,

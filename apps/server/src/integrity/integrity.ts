@@ -76,8 +76,11 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
   const { db, storage, repair } = options;
   const log = options.log ?? (() => {});
   const problems: Problem[] = [];
-  const add = (problem: Omit<Problem, 'repaired' | 'benign'> & Partial<Pick<Problem, 'repaired' | 'benign'>>) =>
-    problems.push({ repaired: false, benign: false, ...problem });
+  const add = (problem: Omit<Problem, 'repaired' | 'benign'> & Partial<Pick<Problem, 'repaired' | 'benign'>>): Problem => {
+    const full = { repaired: false, benign: false, ...problem };
+    problems.push(full);
+    return full;
+  };
 
   // listed before the rows are read: a file stored after this listing is not seen, so it cannot be taken for an orphan
   const stored = new Set(await storage.list('turbines/'));
@@ -117,7 +120,7 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
     return true;
   };
 
-  const remake: string[] = [];
+  const remake: Problem[] = [];
   // `known` holds every key a row accounts for, derived images included
   for (const row of photoRows) {
     const thumbnail = thumbnailKeyOf(row.key);
@@ -132,53 +135,54 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
     if (row.derivatives === 'working' && row.claimed) continue; // a live process is making them
     const missing = [thumbnail, preview].filter((key) => !stored.has(key));
     if (row.derivatives === 'ready' && missing.length === 0) continue;
-    remake.push(row.key);
-    if (row.derivatives === 'ready') add({ kind: 'missing_derivative', key: row.key, detail: `missing ${missing.join(', ')}` });
-    // queued: a running server's queue will make them; a claim whose process died is a problem
-    else add({ kind: 'missing_derivative', key: row.key, detail: `queued (${row.derivatives})`, benign: row.derivatives === 'pending' });
+    remake.push(
+      row.derivatives === 'ready'
+        ? add({ kind: 'missing_derivative', key: row.key, detail: `missing ${missing.join(', ')}` })
+        : // queued: a running server's queue will make them; a claim whose process died is a problem
+          add({ kind: 'missing_derivative', key: row.key, detail: `queued (${row.derivatives})`, benign: row.derivatives === 'pending' }),
+    );
   }
   for (const row of reportRows) await checkOriginal(row);
 
   if (repair && remake.length > 0) {
     log(`making thumbnails and previews of ${remake.length} photos`);
-    for (const key of remake) {
+    for (const problem of remake) {
       // a 'ready' photo with a file missing goes back to the queue first
-      await db.update(photos).set({ derivatives: 'pending', derivativesClaimedAt: null }).where(eq(photos.storageKey, key));
-      const state = await options.derivatives.ensure(key);
-      const problem = problems.find((p) => p.key === key && p.kind === 'missing_derivative');
-      if (problem && state === 'ready') problem.repaired = true;
-      if (problem && state === 'failed') {
+      await db.update(photos).set({ derivatives: 'pending', derivativesClaimedAt: null }).where(eq(photos.storageKey, problem.key));
+      const state = await options.derivatives.ensure(problem.key);
+      if (state === 'ready') problem.repaired = true;
+      if (state === 'failed') {
         problem.repaired = true;
         problem.detail = 'the image does not decode: kept without thumbnail';
       }
     }
   }
 
-  const oldEnough = (modified: Date) => options.now.getTime() - modified.getTime() >= options.orphanAgeMs;
-  const sweep = async (kind: 'file_without_row' | 'staging_leftover', key: string) => {
-    const info = await storage.stat(key);
-    if (!info) return;
-    const old = oldEnough(info.lastModified);
-    const problem: Problem = {
-      kind,
-      key,
-      repaired: false,
-      benign: !old,
-      detail: old ? undefined : 'younger than the orphan age: kept for now',
-    };
+  /** An orphan or a temporary: noted while young (an upload in progress may own it), removed when old and repairing. */
+  const sweep = async (kind: 'file_without_row' | 'staging_leftover', key: string, modifiedMs: number, remove: () => Promise<unknown>) => {
+    const old = options.now.getTime() - modifiedMs >= options.orphanAgeMs;
+    // a row may have been registered since the listing: look again right before removing anything
+    if (old && repair && kind === 'file_without_row' && (await isReferenced(db, key))) return;
+    const problem = add({ kind, key, benign: !old, detail: old ? undefined : 'younger than the orphan age: kept for now' });
     if (old && repair) {
-      // a row may have been registered since the listing: look again right before removing anything
-      const claimed = kind === 'file_without_row' && (await isReferenced(db, key));
-      if (!claimed) {
-        await storage.delete(key);
-        problem.repaired = true;
-      } else return;
+      await remove();
+      problem.repaired = true;
     }
-    problems.push(problem);
   };
-  for (const key of stored) if (!known.has(key)) await sweep('file_without_row', key);
-  for (const key of staging) await sweep('staging_leftover', key);
-  if (options.scratchDir) await sweepScratch(options.scratchDir, options, problems);
+  const unaccounted = [
+    ...[...stored].filter((key) => !known.has(key)).map((key) => ['file_without_row', key] as const),
+    ...staging.map((key) => ['staging_leftover', key] as const),
+  ];
+  for (const [kind, key] of unaccounted) {
+    const info = await storage.stat(key);
+    if (info) await sweep(kind, key, info.lastModified.getTime(), () => storage.delete(key));
+  }
+  // the S3 driver's local copies (for the decoder) live in a scratch folder; a crash leaves them there
+  for (const name of options.scratchDir ? await readdir(options.scratchDir).catch(() => []) : []) {
+    const file = path.join(options.scratchDir ?? '', name);
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile()) await sweep('staging_leftover', `scratch/${name}`, info.mtimeMs, () => rm(file, { force: true }));
+  }
 
   return {
     photos: photoRows.length,
@@ -195,26 +199,4 @@ async function isReferenced(db: Database, key: string): Promise<boolean> {
   if (photo) return true;
   const [report] = await db.select({ id: reports.id }).from(reports).where(eq(reports.storageKey, key)).limit(1);
   return Boolean(report);
-}
-
-/** The S3 driver's local downloads (for the decoder) live in a scratch folder; a crash leaves them there. */
-async function sweepScratch(dir: string, options: IntegrityOptions, problems: Problem[]) {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const file = path.join(dir, name);
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) continue;
-    const old = options.now.getTime() - info.mtimeMs >= options.orphanAgeMs;
-    const problem: Problem = { kind: 'staging_leftover', key: `scratch/${name}`, repaired: false, benign: !old };
-    if (old && options.repair) {
-      await rm(file, { force: true });
-      problem.repaired = true;
-    }
-    problems.push(problem);
-  }
 }

@@ -79,18 +79,19 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'windscope:rl:'): 
 /** Redis first; while Redis does not answer, the database's counters (shared by every process on PostgreSQL), so a Redis
  *  outage neither stops sign-ins nor lifts the limits. Counts made meanwhile stay in the database. */
 export function withFallback(primary: RateLimiter, fallback: RateLimiter, onFallback: (error: unknown) => void): RateLimiter {
-  const attempt =
-    <K extends keyof RateLimiter>(method: K) =>
-    async (...args: Parameters<RateLimiter[K]>): Promise<Awaited<ReturnType<RateLimiter[K]>>> => {
-      const call = (limiter: RateLimiter) => (limiter[method] as (...a: Parameters<RateLimiter[K]>) => ReturnType<RateLimiter[K]>)(...args);
-      try {
-        return await call(primary);
-      } catch (error) {
-        onFallback(error);
-        return await call(fallback);
-      }
-    };
-  return { hit: attempt('hit'), peek: attempt('peek'), reset: attempt('reset') };
+  const either = async <T>(call: (limiter: RateLimiter) => Promise<T>): Promise<T> => {
+    try {
+      return await call(primary);
+    } catch (error) {
+      onFallback(error);
+      return call(fallback);
+    }
+  };
+  return {
+    hit: (key, windowMs) => either((limiter) => limiter.hit(key, windowMs)),
+    peek: (key) => either((limiter) => limiter.peek(key)),
+    reset: (key) => either((limiter) => limiter.reset(key)),
+  };
 }
 
 /** Refuses with 429 when any of the keys has used up its rule. */

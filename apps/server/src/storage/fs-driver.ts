@@ -174,6 +174,16 @@ export function createFsStorage(root: string): StorageDriver {
     return keys.sort();
   }
 
+  async function statOf(key: string): Promise<StoredObjectInfo | null> {
+    try {
+      const s = await stat(pathOf(key));
+      return s.isFile() ? infoOf(key, s) : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   return {
     kind: 'fs',
     writeStream,
@@ -205,25 +215,10 @@ export function createFsStorage(root: string): StorageDriver {
       const info = infoOf(key, found.stats);
       return { info: found.bytes && found.bytes.length !== info.size ? { ...info, size: found.bytes.length } : info, bytes: found.bytes };
     },
-    async stat(key) {
-      try {
-        const s = await stat(pathOf(key));
-        return s.isFile() ? infoOf(key, s) : null;
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
+    stat: statOf,
     async openLocal(key) {
-      const file = pathOf(key);
-      try {
-        if (!(await stat(file)).isFile()) return null;
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
       // the file itself: nothing to remove afterwards
-      return { path: file, release: async () => {} };
+      return (await statOf(key)) ? { path: pathOf(key), release: async () => {} } : null;
     },
     async delete(key) {
       const file = pathOf(key);

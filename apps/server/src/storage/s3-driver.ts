@@ -67,6 +67,28 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
     await guarded('delete', () => client.send(new DeleteObjectCommand({ Bucket, Key })));
   }
 
+  /** The object copied into a new scratch file (for tools that read paths), or null when it does not exist.
+   *  A copy cut short is removed. */
+  async function copyToScratch(Key: string): Promise<string | null> {
+    let res: GetObjectCommandOutput;
+    try {
+      res = await client.send(new GetObjectCommand({ Bucket, Key }));
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw new StorageUnavailableError('read', error);
+    }
+    if (!(res.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
+    await mkdir(scratchDir, { recursive: true });
+    const file = path.join(scratchDir, randomUUID());
+    try {
+      await pipeline(res.Body, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+    } catch (error) {
+      await rm(file, { force: true });
+      throw new StorageUnavailableError('read', error);
+    }
+    return file;
+  }
+
   async function writeStream(key: string, source: Readable, opts: { contentType?: string } = {}): Promise<StagedObject> {
     assertSafeKey(key);
     const stagingKey = `${STAGING_PREFIX}${randomUUID()}`;
@@ -104,16 +126,10 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
       key,
       size,
       localFile() {
-        scratch ??= (async () => {
-          await mkdir(scratchDir, { recursive: true });
-          const file = path.join(scratchDir, randomUUID());
-          await guarded('read', async () => {
-            const res = await client.send(new GetObjectCommand({ Bucket, Key: state === 'committed' ? key : stagingKey }));
-            if (!(res.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
-            await pipeline(res.Body, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
-          });
+        scratch ??= copyToScratch(state === 'committed' ? key : stagingKey).then((file) => {
+          if (!file) throw new StorageUnavailableError('read', new Error(`staged object ${stagingKey} is gone`));
           return file;
-        })();
+        });
         return scratch;
       },
       async commit() {
@@ -176,23 +192,8 @@ export function createS3Storage(options: S3StorageOptions, scratchDir: string): 
     },
     async openLocal(key) {
       assertSafeKey(key);
-      let res: GetObjectCommandOutput;
-      try {
-        res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-      if (!(res.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
-      await mkdir(scratchDir, { recursive: true });
-      const file = path.join(scratchDir, randomUUID());
-      try {
-        await pipeline(res.Body, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
-      } catch (error) {
-        await rm(file, { force: true });
-        throw error;
-      }
-      return { path: file, release: () => rm(file, { force: true }) };
+      const file = await copyToScratch(key);
+      return file ? { path: file, release: () => rm(file, { force: true }) } : null;
     },
     async stat(key) {
       assertSafeKey(key);

@@ -10,7 +10,8 @@ import { useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { registerCatalog } from '../../i18n/register-catalog.ts';
 import { AppHeader } from '../../ui/app-header/app-header.tsx';
-import { ArrowLeftIcon, RefreshIcon } from '../../ui/icons.tsx';
+import { ArrowLeftIcon } from '../../ui/icons.tsx';
+import { LoadFailed } from '../viewer-common/load-failed.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { CommentsButton } from '../comments/comments-button.tsx';
@@ -213,17 +214,7 @@ function CategoryWorkspace({ turbine, category, color, commentsOpen }: Workspace
       <main className={classes.main}>
         {photos.isPending && <LoadingScreen fullScreen={false} label={t('loading')} />}
         {photos.isError && (
-          <Center h="100%">
-            <Stack align="center" gap="sm">
-              <Text fw={600}>{t('error')}</Text>
-              <Text size="sm" c="dimmed">
-                {photos.error.message}
-              </Text>
-              <Button variant="default" leftSection={<RefreshIcon size={16} />} onClick={() => void photos.refetch()}>
-                {t('retry')}
-              </Button>
-            </Stack>
-          </Center>
+          <LoadFailed title={t('error')} message={photos.error.message} retryLabel={t('retry')} onRetry={() => void photos.refetch()} />
         )}
         {photos.isSuccess && !current && (
           <Center h="100%" data-testid="photos-empty">

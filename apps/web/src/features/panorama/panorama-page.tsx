@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Tooltip.layer.css';
-import { ActionIcon, Button, Center, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Center, Stack, Text, Tooltip } from '@mantine/core';
 import type { Blade, Turbine } from '@windscope/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -9,7 +9,8 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { paths } from '../../app/paths.ts';
 import { registerCatalog } from '../../i18n/register-catalog.ts';
 import { AppHeader } from '../../ui/app-header/app-header.tsx';
-import { ArrowLeftIcon, RefreshIcon } from '../../ui/icons.tsx';
+import { ArrowLeftIcon } from '../../ui/icons.tsx';
+import { LoadFailed } from '../viewer-common/load-failed.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useCurrentUser } from '../auth/use-auth.ts';
@@ -151,17 +152,7 @@ function PanoramaWorkspace({ turbine, heading, sidebarOpen, commentsOpen, layout
   if (photos.isPending) stage = <LoadingScreen fullScreen={false} label={t('loadingPhotos')} />;
   else if (photos.isError)
     stage = (
-      <Center h="100%">
-        <Stack align="center" gap="sm">
-          <Text fw={600}>{t('photosError')}</Text>
-          <Text size="sm" c="dimmed">
-            {photos.error.message}
-          </Text>
-          <Button variant="default" leftSection={<RefreshIcon size={16} />} onClick={() => void photos.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
-      </Center>
+      <LoadFailed title={t('photosError')} message={photos.error.message} retryLabel={t('retry')} onRetry={() => void photos.refetch()} />
     );
   else if (roomPhotos.length === 0)
     stage = (
