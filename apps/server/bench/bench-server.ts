@@ -10,7 +10,14 @@ import { photos, turbines, users } from '../src/db/schema.ts';
 const dataDir = process.env.BENCH_DATA_DIR ?? './data-bench';
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const config = loadConfig(
-  { DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'true', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_SEED: 'true',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // settings worth comparing in a bench run
+    ...(process.env.DERIVATIVE_WORKERS ? { DERIVATIVE_WORKERS: process.env.DERIVATIVE_WORKERS } : {}),
+  },
   databaseUrl ? {} : { pgliteDir: 'memory://' },
 );
 const app = await buildApp(config, { logger: false });

@@ -10,11 +10,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { makeDerivatives } from '../src/media/images.ts';
 import { makeLargeJpeg, variantOf } from './bench-jpegs.ts';
 import { login, peakRss, post, startBenchServer } from './bench-process.ts';
+import { cpuSeconds, hammer } from './http-hammer.ts';
 import { multipartBody } from '../src/uploads/multipart-body.ts';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
@@ -137,11 +137,17 @@ async function listBench(databaseUrl: string | null) {
     const cold = await fetch(target, { headers: { authorization: headers.authorization } });
     const size = (await cold.arrayBuffer()).byteLength;
     console.log(`   first (uncached) answer: ${(performance.now() - first).toFixed(0)} ms, ${(size / MB).toFixed(1)} MB of JSON`);
-    const result = await autocannon({ url: target, connections: 20, duration: 10, headers });
-    const l = result.latency;
+    await hammer(target, headers, 20, 2); // warm-up, not counted
+    const serverCpu = cpuSeconds(server.pid);
+    const clientCpu = process.cpuUsage();
+    const result = await hammer(target, headers, 20, 10);
+    const client = process.cpuUsage(clientCpu);
     console.log(
-      `   ${result.requests.average.toFixed(0)} req/s, ${(result.throughput.average / MB).toFixed(0)} MB/s gzip; ` +
-        `latency p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms; ${result.non2xx} non-2xx, ${result.errors} errors`,
+      `   ${result.perSecond.toFixed(0)} req/s, ${(result.bytesPerSecond / MB).toFixed(0)} MB/s gzip; ` +
+        `latency p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms; ${result.failures} failures`,
+    );
+    console.log(
+      `   CPU used in the 10 s: server ${(cpuSeconds(server.pid) - serverCpu).toFixed(1)} s, load generator ${((client.user + client.system) / 1e6).toFixed(1)} s`,
     );
   } finally {
     await server.stop();

@@ -36,7 +36,7 @@ export async function signSessionToken(secret: Uint8Array, claims: TokenClaims, 
  *  verifying the same token again (an HMAC through WebCrypto, a JSON parse) was a few per cent of the server's CPU under
  *  bench:load. Only the time-dependent checks (exp, nbf) are repeated on a hit; the session itself is still looked up
  *  in the database on every request, so logout and revocation take effect at once. Bounded: oldest entries go first. */
-const VERIFIED_MAX = 10_000;
+const VERIFIED_MAX = 2_000;
 interface Verified {
   claims: TokenClaims;
   /** seconds since the epoch */

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos, turbines } from '../db/schema.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
+import { createDerivativeQueue, type DerivativeQueue } from './derivative-queue.ts';
 import { demoTurbineIds, makeJpeg, postFiles, storedKeys } from '../../test/uploads.ts';
 
 const year = new Date().getFullYear();
@@ -112,5 +113,75 @@ describe.each(['fs', 's3'] as const)('thumbnails and previews made after the upl
     ).rejects.toThrow('rolled back');
     expect(await count()).toEqual(after);
     expect(await actual()).toBe(after?.n);
+  });
+
+  describe('held back while uploads stream', () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    /** a second queue on the same database, with a background loop (the app's own has none) */
+    const openQueue = (hold: { uploadQuietMs: number; maxUploadHoldMs: number }): DerivativeQueue =>
+      createDerivativeQueue({ db: t.app.ctx.db, storage: t.app.ctx.storage, maxMegapixels: 100, concurrency: 1, ...hold });
+    /** an upload that streams until `end()` */
+    const streaming = (queue: DerivativeQueue) => {
+      let end = () => {};
+      const done = queue.whileUploading(() => new Promise<void>((resolve) => (end = resolve)));
+      return { end: () => (end(), done) };
+    };
+    async function readyWithin(key: string, ms: number) {
+      const started = performance.now();
+      while ((await stateOf(key)) !== 'ready') {
+        if (performance.now() - started > ms) throw new Error(`${key} not ready after ${ms} ms: ${await stateOf(key)}`);
+        await sleep(50);
+      }
+      return performance.now() - started;
+    }
+
+    it('takes no new photo until the uploads have been quiet a while; a photo asked for meanwhile is made at once', async () => {
+      const queue = openQueue({ uploadQuietMs: 400, maxUploadHoldMs: 60_000 });
+      const upload1 = streaming(queue);
+      try {
+        const waiting = await upload('held-1.jpg', await makeJpeg(300, 200));
+        const asked = await upload('held-2.jpg', await makeJpeg(300, 200));
+        queue.kick();
+        await sleep(800);
+        expect(await stateOf(waiting.key)).toBe('pending');
+        expect(await queue.ensure(asked.key)).toBe('ready');
+        expect(await stateOf(waiting.key)).toBe('pending');
+        await upload1.end();
+        // quiet for 400 ms, then the loop (rechecking every 250 ms) takes it
+        const after = await readyWithin(waiting.key, 5_000);
+        expect(after).toBeGreaterThanOrEqual(300);
+      } finally {
+        await upload1.end();
+        await queue.close();
+      }
+    });
+
+    it('stops holding after the longest hold, and for whoever waits until it is idle', async () => {
+      const queue = openQueue({ uploadQuietMs: 60_000, maxUploadHoldMs: 2_500 });
+      const endless = streaming(queue);
+      try {
+        const first = await upload('held-long.jpg', await makeJpeg(300, 200));
+        queue.kick();
+        await sleep(300);
+        expect(await stateOf(first.key)).toBe('pending');
+        await readyWithin(first.key, 6_000);
+      } finally {
+        await endless.end();
+        await queue.close();
+      }
+      const quiet = openQueue({ uploadQuietMs: 60_000, maxUploadHoldMs: 60_000 });
+      const again = streaming(quiet);
+      try {
+        const second = await upload('held-idle.jpg', await makeJpeg(300, 200));
+        quiet.kick();
+        await sleep(400);
+        expect(await stateOf(second.key)).toBe('pending');
+        await quiet.idle();
+        expect(await stateOf(second.key)).toBe('ready');
+      } finally {
+        await again.end();
+        await quiet.close();
+      }
+    });
   });
 });

@@ -13,6 +13,14 @@ export type DerivativeState = 'pending' | 'working' | 'ready' | 'failed' | 'none
 export const CLAIM_LEASE_SECONDS = 120;
 /** How often an idle queue looks for work it was not told about (another process's uploads, a crashed one's claims). */
 const POLL_MS = 10_000;
+/** The background loop waits while this process receives uploads and this long after the last one ends: decoding a
+ *  24-megapixel JPEG takes a whole core, and on two cores it took a third of the upload rate. The UI sends batches one
+ *  after another (category batches a second apart), so a short quiet spell means the upload session is over. */
+export const UPLOAD_QUIET_MS = 1_500;
+/** ...but never longer than this at a stretch, so a stream of uploads that never stops does not starve it. */
+export const MAX_UPLOAD_HOLD_MS = 60_000;
+/** How often a held queue looks again. */
+const HOLD_RECHECK_MS = 250;
 
 export interface DerivativeQueue {
   /** New photos were registered: start on them now. */
@@ -20,7 +28,11 @@ export interface DerivativeQueue {
   /** Makes this photo's thumbnail and preview now if they are still to do (asked for before the queue reached it),
    *  waiting for whoever is making them. Answers the photo's state afterwards; 'missing' when there is no such photo. */
   ensure(storageKey: string): Promise<DerivativeState | 'missing'>;
-  /** Resolves once nothing this process could take is left (tests, benchmarks, the integrity command). */
+  /** Runs an upload (`receive`). Meanwhile, and for UPLOAD_QUIET_MS afterwards, the background loop takes no new
+   *  photo; photos asked for on demand (ensure) are still made at once. */
+  whileUploading<T>(receive: () => Promise<T>): Promise<T>;
+  /** Resolves once nothing this process could take is left (tests, benchmarks, the integrity command); it does not wait
+   *  for a hold by uploads to end. */
   idle(): Promise<void>;
   /** Stops taking work and waits for the photo in hand. */
   close(): Promise<void>;
@@ -38,6 +50,9 @@ export interface DerivativeQueueOptions {
   /** photos made at once by the background loop; on-demand requests come on top (bounded by the decoder's own limit) */
   concurrency?: number;
   leaseSeconds?: number;
+  /** UPLOAD_QUIET_MS and MAX_UPLOAD_HOLD_MS by default */
+  uploadQuietMs?: number;
+  maxUploadHoldMs?: number;
   log?: (message: string, details: Record<string, unknown>) => void;
 }
 
@@ -55,6 +70,25 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
   let wanted = false;
   let idleWaiters: (() => void)[] = [];
   let timer: NodeJS.Timeout | null = null;
+  let holdTimer: NodeJS.Timeout | null = null;
+  const quietMs = options.uploadQuietMs ?? UPLOAD_QUIET_MS;
+  const maxHoldMs = options.maxUploadHoldMs ?? MAX_UPLOAD_HOLD_MS;
+  let uploads = 0;
+  let lastUploadEnded = Number.NEGATIVE_INFINITY;
+  /** since when work has waited for uploads, while it does */
+  let heldSince: number | null = null;
+
+  /** Whether the background loop should leave new photos alone for now (uploads stream); someone waiting for the
+   *  queue to finish (idle) overrides it. */
+  function held(): boolean {
+    const now = performance.now();
+    if (idleWaiters.length > 0 || (uploads === 0 && now - lastUploadEnded >= quietMs)) {
+      heldSince = null;
+      return false;
+    }
+    heldSince ??= now;
+    return now - heldSince < maxHoldMs;
+  }
 
   const claimable = sql`(${photos.derivatives} = 'pending' or (${photos.derivatives} = 'working' and ${photos.derivativesClaimedAt} < now() - make_interval(secs => ${leaseSeconds})))`;
 
@@ -138,6 +172,10 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
     running++;
     try {
       while (!closed) {
+        if (held()) {
+          recheckHold();
+          break;
+        }
         wanted = false;
         const photo = await claimNext();
         if (!photo) break;
@@ -155,7 +193,16 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
   function pump() {
     if (closed || concurrency === 0) return;
     wanted = true;
+    // (checked here too: a loop that stops before its first await would be started again and again)
+    if (held()) return recheckHold();
     while (running < concurrency) void loop();
+  }
+
+  function recheckHold() {
+    holdTimer ??= setTimeout(() => {
+      holdTimer = null;
+      pump();
+    }, HOLD_RECHECK_MS).unref();
   }
 
   function schedule(ms: number) {
@@ -179,6 +226,15 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
     kick() {
       pump();
     },
+    async whileUploading(receive) {
+      uploads++;
+      try {
+        return await receive();
+      } finally {
+        uploads--;
+        lastUploadEnded = performance.now();
+      }
+    },
     async ensure(storageKey) {
       for (let waited = 0; waited < 60_000; waited += 100) {
         const mine = inHand.get(storageKey);
@@ -194,16 +250,19 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
     },
     idle() {
       if (closed) return Promise.resolve();
-      pump();
       return new Promise((resolve) => {
+        // waiting first, so the loop started here is not held back by uploads
         idleWaiters.push(resolve);
+        pump();
         settleIdle();
       });
     },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      if (holdTimer) clearTimeout(holdTimer);
       timer = null;
+      holdTimer = null;
       await Promise.allSettled([...inHand.values()]);
       const waiters = idleWaiters;
       idleWaiters = [];

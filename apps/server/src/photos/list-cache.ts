@@ -19,8 +19,12 @@ export interface SerializedListing {
 /** Serialized photo listings by turbine, filters, URL window and content version. A turbine with 10,000 photos answers
  *  about 12 MB of JSON with 10,000 signatures: building that per request would be the bottleneck. The version comes from
  *  the database on every request (see photoListVersion), so an entry is never stale; each app keeps its own cache,
- *  nothing is shared between processes. */
-const MAX_CACHED_BYTES = 96 * 1024 * 1024;
+ *  nothing is shared between processes. Only listings that are slow to build are kept: one of a few dozen photos is
+ *  built in about a millisecond, and keeping every such listing (turbines x filters x languages x URL windows) grew
+ *  the process by tens of megabytes over bench:soak for no measurable gain. */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+/** listings with fewer photos are built on every request */
+export const MIN_CACHED_PHOTOS = 200;
 
 class ListingCache {
   private readonly entries = new Map<string, SerializedListing>();
@@ -59,28 +63,38 @@ function cacheOf(ctx: AppContext): ListingCache {
   return cache;
 }
 
-export async function listPhotosSerialized(
+export interface ListingRequest {
+  /** the weak ETag the answer will carry: when the client already has it (If-None-Match), nothing needs building */
+  etag: string;
+  build(): Promise<SerializedListing>;
+}
+
+/** The listing's ETag at once (one primary-key lookup, which also checks that the actor may see the turbine), and the
+ *  answer itself on demand: from the cache, or built (and kept when it is large). */
+export async function photoListing(
   ctx: AppContext,
   actor: Actor,
   turbineId: number,
   query: PhotoListQuery,
   message: string,
-): Promise<SerializedListing> {
+): Promise<ListingRequest> {
   const now = ctx.now();
   const { noCache: _ignored, ...filters } = query;
   const version = await photoListVersion(ctx, actor, turbineId);
   const key = JSON.stringify([turbineId, filters, urlExpiry(now), version, message]);
-  const cache = cacheOf(ctx);
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const data = await listPhotosForTurbine(ctx, turbineId, filters, now);
-  const body = Buffer.from(JSON.stringify({ success: true, data, message }));
-  const listing = {
-    etag: `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`,
-    body,
-    // compressed on the thread pool: the event loop keeps serving meanwhile
-    gzipped: await gzipAsync(body, { level: 6 }),
+  const etag = `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+  return {
+    etag,
+    async build() {
+      const cache = cacheOf(ctx);
+      const hit = cache.get(key);
+      if (hit) return hit;
+      const data = await listPhotosForTurbine(ctx, turbineId, filters, now);
+      const body = Buffer.from(JSON.stringify({ success: true, data, message }));
+      // compressed on the thread pool: the event loop keeps serving meanwhile
+      const listing = { etag, body, gzipped: await gzipAsync(body, { level: 6 }) };
+      if (data.length >= MIN_CACHED_PHOTOS) cache.set(key, listing);
+      return listing;
+    },
   };
-  cache.set(key, listing);
-  return listing;
 }

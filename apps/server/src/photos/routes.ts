@@ -9,7 +9,7 @@ import { routeId } from '../http/params.ts';
 import { clientGoneSignal, readUploadForm } from '../uploads/upload-form.ts';
 import { sendUploadOutcome } from '../uploads/upload-reply.ts';
 import { deletePhoto } from './delete-service.ts';
-import { listPhotosSerialized } from './list-cache.ts';
+import { photoListing } from './list-cache.ts';
 import { uploadPhotos } from './upload-service.ts';
 
 const invalidTurbineId = { status: 400, code: 'TURBINE_INVALID_ID' } as const;
@@ -43,16 +43,16 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
   };
   r.get('/turbines/:id/photos', { schema: listSchema }, async (req, reply) => {
     const id = routeId(req.params.id, invalidTurbineId);
-    const listing = await listPhotosSerialized(ctx, requireAuth(req).actor, id, req.query, localize(req, 'PHOTOS_LOADED'));
+    const listing = await photoListing(ctx, requireAuth(req).actor, id, req.query, localize(req, 'PHOTOS_LOADED'));
     reply
       .header('cache-control', 'private, no-cache')
       .header('etag', listing.etag)
       .header('vary', 'accept-encoding, accept-language, x-language');
     if (req.headers['if-none-match'] === listing.etag) return reply.status(304).send();
+    const answer = await listing.build();
     reply.type('application/json; charset=utf-8');
-    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')))
-      return reply.header('content-encoding', 'gzip').send(listing.gzipped);
-    return reply.send(listing.body);
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(answer.gzipped);
+    return reply.send(answer.body);
   });
 
   r.post(
@@ -60,7 +60,9 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, params: idParamSchema, consumes: ['multipart/form-data'], response: { 201: photoUploadResponseSchema } } },
     async (req, reply) => {
       const id = routeId(req.params.id, invalidTurbineId);
-      const result = await uploadPhotos(ctx, requireAuth(req), id, () => readUploadForm(req, 'photos'), clientGoneSignal(reply));
+      const result = await ctx.derivatives.whileUploading(() =>
+        uploadPhotos(ctx, requireAuth(req), id, () => readUploadForm(req, 'photos'), clientGoneSignal(reply)),
+      );
       return sendUploadOutcome(req, reply, { stored: result.photos, refused: result.refused }, photoWording(ctx));
     },
   );

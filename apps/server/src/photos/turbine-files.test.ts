@@ -39,6 +39,8 @@ describe.each(['fs', 's3'] as const)('deleting a turbine (%s driver)', (storage)
       });
       expect(rep.statusCode).toBe(201);
     }
+    // thumbnails and previews are made by the queue after the upload
+    await t.app.ctx.derivatives.idle();
     expect((await t.app.ctx.storage.list(`turbines/${doomed}/`)).length).toBe(7);
 
     const res = await t.call(superadmin, { method: 'DELETE', url: `/api/turbines/${doomed}`, payload: {} });

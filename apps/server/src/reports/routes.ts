@@ -42,7 +42,9 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, params: idParamSchema, consumes: ['multipart/form-data'], response: { 201: reportUploadResponseSchema } } },
     async (req, reply) => {
       const id = routeId(req.params.id, invalidTurbineId);
-      const result = await uploadReports(ctx, requireAuth(req), id, () => readUploadForm(req, 'reports'), clientGoneSignal(reply));
+      const result = await ctx.derivatives.whileUploading(() =>
+        uploadReports(ctx, requireAuth(req), id, () => readUploadForm(req, 'reports'), clientGoneSignal(reply)),
+      );
       return sendUploadOutcome(req, reply, { stored: result.reports, refused: result.refused }, reportWording(ctx));
     },
   );

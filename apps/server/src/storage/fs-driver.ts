@@ -64,7 +64,8 @@ function readWholeIfSmall(file: string, maxBytes: number): Promise<{ stats: Stat
         if (statError) return finish(statError, null);
         if (!stats.isFile()) return finish(null, null);
         if (stats.size > maxBytes) return finish(null, { stats, bytes: null });
-        const bytes = Buffer.allocUnsafe(stats.size);
+        // its own memory, not a slice of Node's shared 8 KB pool: a cached 2 KB thumbnail must not keep 8 KB alive
+        const bytes = Buffer.allocUnsafeSlow(stats.size);
         const readFrom = (offset: number) => {
           if (offset >= bytes.length) return finish(null, { stats, bytes });
           readFd(fd, bytes, offset, bytes.length - offset, offset, (readError, count) => {
@@ -80,7 +81,8 @@ function readWholeIfSmall(file: string, maxBytes: number): Promise<{ stats: Stat
   });
 }
 
-/** Files under `root`, one per key; writes go to `root/.staging` first (fsync), then rename into place. */
+/** Files under `root`, one per key; writes go to `root/.staging` first, and commit fsyncs them, renames them into place
+ *  and fsyncs the folder. */
 export function createFsStorage(root: string): StorageDriver {
   const stagingDir = path.join(root, STAGING);
   const pathOf = (key: string) => {
@@ -116,7 +118,7 @@ export function createFsStorage(root: string): StorageDriver {
         await handle.write(bytes);
         size += bytes.length;
       }
-      await handle.sync();
+      // fsync waits for commit(): an upload's next file streams in meanwhile, instead of waiting for the disk
       await handle.close();
     } catch (error) {
       await handle.close().catch(() => {});
@@ -132,6 +134,13 @@ export function createFsStorage(root: string): StorageDriver {
       async commit() {
         if (state !== 'staged') throw new Error(`cannot commit a ${state} object`);
         await guarded('commit', async () => {
+          // the bytes are on disk before the name is (Linux flushes a file's data through any descriptor of it)
+          const written = await open(tempPath, 'r+');
+          try {
+            await written.sync();
+          } finally {
+            await written.close();
+          }
           // a delete in the same folder may prune it between mkdir and rename: make it again and retry
           for (let attempt = 1; ; attempt++) {
             await mkdir(path.dirname(finalPath), { recursive: true });

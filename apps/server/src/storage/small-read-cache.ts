@@ -60,10 +60,12 @@ export function withSmallReadCache(driver: StorageDriver, options: Partial<Small
       const seen = generation;
       const found = await readSmall(key, maxBytes);
       if (found?.bytes && found.bytes.length <= maxObjectBytes && seen === generation && !entries.has(key)) {
-        entries.set(key, { info: found.info, bytes: found.bytes, at: Date.now() });
+        const now = Date.now();
+        entries.set(key, { info: found.info, bytes: found.bytes, at: now });
         total += found.bytes.length;
-        for (const oldest of entries.keys()) {
-          if (total <= maxTotalBytes) break;
+        // least recently used first: over the limit, or expired (never served again, so not worth its memory)
+        for (const [oldest, entry] of entries) {
+          if (total <= maxTotalBytes && now - entry.at < ttlMs) break;
           drop(oldest);
         }
       }

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+
+export interface HammerResult {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** answers other than 200, and connection errors */
+  failures: number;
+  /** body bytes per second as received (compressed when the server compressed) */
+  bytesPerSecond: number;
+}
+
+/** GETs `url` over `connections` keep-alive connections for `seconds`, each connection sending its next request as soon as
+ *  the previous answer has been read (a closed loop, like a browser tab), and reports the latency of every answer.
+ *  Bodies are counted and dropped by Node's own (C) HTTP parser: autocannon parses in JavaScript, and for answers of a
+ *  megabyte it used ten times the CPU the server did on the same two cores, so it measured itself. */
+export async function hammer(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<HammerResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let failures = 0;
+  let bytes = 0;
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const request = http.get(url, { agent, headers }, (response) => {
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () => {
+          if (response.statusCode !== 200) failures++;
+          latencies.push(performance.now() - started);
+          resolve();
+        });
+      });
+      request.on('error', () => {
+        failures++;
+        resolve();
+      });
+    });
+  const began = performance.now();
+  const end = began + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) await once();
+    }),
+  );
+  const wall = (performance.now() - began) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / wall,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? 0,
+    failures,
+    bytesPerSecond: bytes / wall,
+  };
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc/{pid}/stat, in clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
