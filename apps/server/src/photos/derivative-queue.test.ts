@@ -124,7 +124,12 @@ describe.each(['fs', 's3'] as const)('thumbnails and previews made after the upl
     const streaming = (queue: DerivativeQueue) => {
       let end = () => {};
       const done = queue.whileUploading(() => new Promise<void>((resolve) => (end = resolve)));
-      return { end: () => (end(), done) };
+      return {
+        end: () => {
+          end();
+          return done;
+        },
+      };
     };
     async function readyWithin(key: string, ms: number) {
       const started = performance.now();
