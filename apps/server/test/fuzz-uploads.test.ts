@@ -25,9 +25,9 @@ import {
   reportUploadFieldsSchema,
   reportUploadResponseSchema,
 } from '@windscope/contract';
-import type { UserRow } from '../src/users/presenter.ts';
 import { expectErrorEnvelope } from './expectations.ts';
-import { fingerprintWatcher, insertTurbine, sessionFor, userByEmail } from './factories.ts';
+import { insertTurbine, userByEmail } from './factories.ts';
+import { type FuzzActor as ActorName, fuzzSetup } from './fuzz-actors.ts';
 import {
   BAD_ID_TEXT,
   checkProperty,
@@ -42,15 +42,11 @@ import { createTestApp, DEMO, type TestApp } from './harness.ts';
 import { makeJpeg, makePcd, makePdf, makePng, makeTiff, makeWebp, pngDeclaring, storedKeys } from './uploads.ts';
 
 const RUNS_PER_ROUTE = 150;
-const WRITTEN_BY_REFUSALS = ['rate_limit_hits'];
-
-const ACTORS = { superadmin: DEMO.superadmin, operator: DEMO.egeOperator, viewer: DEMO.egeViewer } as const;
-type ActorName = keyof typeof ACTORS | 'anonymous';
 
 let t: TestApp;
 /** the database's checksums, taken again only when something was written */
 let fingerprint: () => Promise<Record<string, string>>;
-const tokens = new Map<ActorName, string | null>([['anonymous', null]]);
+let tokens: Map<ActorName, string | null>;
 const turbines = { own: 0, other: 0 };
 let samples: SampleFile[];
 let known: KnownValues;
@@ -58,11 +54,7 @@ let known: KnownValues;
 beforeAll(async () => {
   // no background thumbnail queue: its updates would land between a request and the checksums taken around it
   t = await createTestApp({ config: { derivativeWorkers: 0 } });
-  fingerprint = fingerprintWatcher(t, { ignore: WRITTEN_BY_REFUSALS });
-  for (const [name, email] of Object.entries(ACTORS) as [ActorName, string][]) {
-    const user: UserRow = await userByEmail(t, email);
-    tokens.set(name, await sessionFor(t, user));
-  }
+  ({ fingerprint, tokens } = await fuzzSetup(t));
   const operator = await userByEmail(t, DEMO.egeOperator);
   const marmara = await userByEmail(t, DEMO.marmaraOperator);
   turbines.own = (await insertTurbine(t, operator.companyId, { rooms: 4 })).id;

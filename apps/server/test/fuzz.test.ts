@@ -33,7 +33,8 @@ import { DEMO_PASSWORD } from '../src/db/seed.ts';
 import { contactMessages } from '../src/db/schema.ts';
 import type { UserRow } from '../src/users/presenter.ts';
 import { expectErrorEnvelope } from './expectations.ts';
-import { actorOf, fingerprintWatcher, type DemoCompanies, demoCompanies, sessionFor, userByEmail } from './factories.ts';
+import { actorOf, type DemoCompanies, demoCompanies, sessionFor } from './factories.ts';
+import { type FuzzActor as ActorName, fuzzSetup } from './fuzz-actors.ts';
 import {
   bodiesFor,
   checkProperty,
@@ -58,29 +59,19 @@ import { storedKeys } from './uploads.ts';
 
 /** Runs per route; the whole file stays well under a minute per database. */
 const RUNS_PER_ROUTE = 25;
-/** Refused requests may count an attempt (a failed login): that table is left out of the checksums. */
-const WRITTEN_BY_REFUSALS = ['rate_limit_hits'];
-
-const ACTORS = { superadmin: DEMO.superadmin, operator: DEMO.egeOperator, viewer: DEMO.egeViewer } as const;
-type ActorName = keyof typeof ACTORS | 'anonymous';
 
 let t: TestApp;
 /** the database's checksums, taken again only when something was written */
 let fingerprint: () => Promise<Record<string, string>>;
 let companies: DemoCompanies;
-const users = new Map<ActorName, UserRow>();
-const tokens = new Map<ActorName, string>();
+let users: Map<ActorName, UserRow>;
+let tokens: Map<ActorName, string | null>;
 let known: KnownValues;
 
 beforeAll(async () => {
   t = await createTestApp();
-  fingerprint = fingerprintWatcher(t, { ignore: WRITTEN_BY_REFUSALS });
+  ({ fingerprint, users, tokens } = await fuzzSetup(t));
   companies = await demoCompanies(t);
-  for (const [name, email] of Object.entries(ACTORS) as [ActorName, string][]) {
-    const user = await userByEmail(t, email);
-    users.set(name, user);
-    tokens.set(name, await sessionFor(t, user));
-  }
   const turbineIds = (
     (await t.call(tokens.get('superadmin') ?? null, { method: 'GET', url: '/api/turbines' })).json().data as { id: number }[]
   ).map((x) => x.id);
