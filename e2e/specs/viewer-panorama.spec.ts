@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  breakPhotoListing,
   createTurbine,
   createUser,
   egeCompanyId,
@@ -225,4 +226,18 @@ test('an unknown turbine shows "Türbin bulunamadı", a non-numeric id "Geçersi
   await expect(page.getByRole('heading', { name: 'Geçersiz türbin ID' })).toBeVisible();
   await page.getByRole('link', { name: 'Türbin listesine dön' }).last().click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('photos that cannot be loaded: the error in the stage in English too, then "Try again" loads them', async ({ page }) => {
+  const listing = await breakPhotoListing(page, turbineId);
+  await signIn(page, admin, { language: 'en' });
+  await page.goto(`/dashboard/turbine/${turbineId}/360-view`);
+  await expect(page.getByText('An error occurred while loading photos')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('An unexpected server error occurred')).toBeVisible();
+  await expect(page.getByTestId('panorama-count')).toHaveCount(0);
+  listing.heal();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(stage(page)).toHaveAttribute('data-kind', 'sphere', { timeout: 15_000 });
+  await expect(page.getByText('An error occurred while loading photos')).toHaveCount(0);
+  await expect(page.getByTestId('panorama-count')).toHaveText('3 photos');
 });

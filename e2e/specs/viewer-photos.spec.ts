@@ -1,6 +1,15 @@
 import { POLL_INTERVAL_MS } from '@windscope/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { createTurbine, egeCompanyId, makePhoto, type Session, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import {
+  breakPhotoListing,
+  createTurbine,
+  egeCompanyId,
+  makePhoto,
+  type Session,
+  signIn,
+  superadmin,
+  uploadPhotos,
+} from '../support/viewer-data.ts';
 
 // Operator and drone photo pages (spec §2): one screen, two categories, on a turbine of its own.
 let admin: Session;
@@ -151,4 +160,22 @@ test('an unknown turbine shows the not-found state with a link to the dashboard'
   await expect(page.getByTestId('turbine-not-found')).toContainText('Türbin bulunamadı');
   await page.getByTestId('turbine-not-found').getByRole('link', { name: 'Türbin listesine dön' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('photos that cannot be loaded: the error and the server message in the stage, then "Tekrar Dene" loads them', async ({ page }) => {
+  const listing = await breakPhotoListing(page, turbineId);
+  await signIn(page, admin);
+  await page.goto(`/turbine/${turbineId}/operator-photos`);
+  await expect(page.getByText('Fotoğraflar yüklenirken hata oluştu')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Sunucuda beklenmeyen bir hata oluştu')).toBeVisible();
+  expect(listing.failures()).toBeGreaterThan(0);
+  await expect(page.getByTestId('photo-item')).toHaveCount(0);
+  // no "0 fotoğraf" while nothing is known
+  await expect(page.getByTestId('photo-count')).toHaveCount(0);
+  listing.heal();
+  await page.getByRole('button', { name: 'Tekrar Dene' }).click();
+  // (an earlier test of this file may have added a photo)
+  await expect(page.getByTestId('photo-item-name').filter({ hasText: 'op-blade-b.jpg' })).toBeVisible();
+  await expect(page.getByText('Fotoğraflar yüklenirken hata oluştu')).toHaveCount(0);
+  await expect(page.getByTestId('photo-count')).toHaveText(/^\d+ fotoğraf$/);
 });

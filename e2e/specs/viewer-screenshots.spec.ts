@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import {
+  breakPhotoListing,
   createTurbine,
   createUser,
   egeCompanyId,
@@ -148,6 +149,14 @@ for (const { language, theme } of VARIANTS) {
     await page.goto('/turbine/987654321/drone-photos');
     await expect(page.getByTestId('turbine-not-found')).toBeVisible();
     await shot('not-found');
+
+    await breakPhotoListing(page, turbineId);
+    await page.goto(`/turbine/${turbineId}/drone-photos`);
+    await expect(page.getByRole('button', { name: language === 'tr' ? 'Tekrar Dene' : 'Try again' })).toBeVisible({ timeout: 15_000 });
+    await shot('drone-load-failed');
+    await page.goto(`/dashboard/turbine/${turbineId}/360-view`);
+    await expect(page.getByRole('button', { name: language === 'tr' ? 'Tekrar Dene' : 'Try again' })).toBeVisible({ timeout: 15_000 });
+    await shot('panorama-load-failed');
   });
 }
 

@@ -178,3 +178,36 @@ export async function pictureStats(png: Buffer): Promise<{ stdev: number; redPix
   const stdev = stats.channels.reduce((sum, channel) => sum + channel.stdev, 0) / stats.channels.length;
   return { stdev, redPixels: red, pixels: info.width * info.height };
 }
+
+/** Makes the turbine's photo listing answer 500 (the server's error envelope) until `heal()`: what a viewer shows when
+ *  its photos cannot be loaded, and that "Tekrar Dene" loads them once the server answers again. */
+export async function breakPhotoListing(page: Page, turbineId: number) {
+  let broken = true;
+  let failures = 0;
+  await page.route(
+    (url) => url.pathname === `/api/turbines/${turbineId}/photos`,
+    (route) => {
+      if (!broken) return route.continue();
+      failures++;
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        // in the language the app asked for, as the server's own envelopes are
+        body: JSON.stringify({
+          success: false,
+          code: 'INTERNAL_ERROR',
+          message:
+            route.request().headers()['x-language'] === 'en'
+              ? 'An unexpected server error occurred'
+              : 'Sunucuda beklenmeyen bir hata oluştu',
+        }),
+      });
+    },
+  );
+  return {
+    failures: () => failures,
+    heal() {
+      broken = false;
+    },
+  };
+}

@@ -163,8 +163,10 @@ function CategoryWorkspace({ turbine, category, color, commentsOpen }: Workspace
             />
           </div>
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" fw={600} data-testid="photo-count">
-              {filtered ? t('countOf', { count: shown.length, total: all.length }) : t('count', { count: all.length })}
+            {/* no count while the photos load or when they could not be loaded */}
+            <Text size="sm" fw={600} data-testid={photos.isSuccess ? 'photo-count' : undefined}>
+              {photos.isSuccess &&
+                (filtered ? t('countOf', { count: shown.length, total: all.length }) : t('count', { count: all.length }))}
             </Text>
             <Button
               size="compact-sm"

@@ -181,6 +181,7 @@ function PanoramaWorkspace({ turbine, heading, sidebarOpen, commentsOpen, layout
           room={place.room}
           rooms={rooms}
           photos={roomPhotos}
+          loaded={photos.isSuccess}
           selectedIndex={selected}
           onBlade={(blade) => choose({ blade, room: place.room })}
           onRoom={(room) => choose({ blade: place.blade, room })}

@@ -14,6 +14,8 @@ export interface PanoramaSidebarProps {
   room: number;
   rooms: readonly number[];
   photos: readonly Photo[];
+  /** false while the photos load or when they failed to: no count is shown then */
+  loaded: boolean;
   selectedIndex: number;
   onBlade: (blade: Blade) => void;
   onRoom: (room: number) => void;
@@ -22,7 +24,7 @@ export interface PanoramaSidebarProps {
 
 /** Left panel: blade and room, and the room's photos with the selected one highlighted (spec §2). */
 export function PanoramaSidebar(props: PanoramaSidebarProps) {
-  const { heading, turbineName, turbineCode, blade, room, rooms, photos, selectedIndex, onBlade, onRoom, onSelect } = props;
+  const { heading, turbineName, turbineCode, blade, room, rooms, photos, loaded, selectedIndex, onBlade, onRoom, onSelect } = props;
   const { t } = useTranslation('panorama');
   const { t: tv } = useTranslation('viewer');
   const listRef = useRef<HTMLDivElement>(null);
@@ -63,9 +65,11 @@ export function PanoramaSidebar(props: PanoramaSidebarProps) {
         data={rooms.map((n) => ({ value: String(n), label: roomText(n) }))}
         data-testid="panorama-room"
       />
-      <Text size="sm" fw={600} c="dimmed" data-testid="panorama-count">
-        {t('photoCount', { count: photos.length })}
-      </Text>
+      {loaded && (
+        <Text size="sm" fw={600} c="dimmed" data-testid="panorama-count">
+          {t('photoCount', { count: photos.length })}
+        </Text>
+      )}
       <div className={classes.photoList} ref={listRef} role="list" aria-label={t('photoList')} data-testid="panorama-photo-list">
         {photos.map((photo, i) => (
           <div role="listitem" key={photo.id}>
