@@ -207,3 +207,11 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/** Versions of the listings kept serialized in each process (name 'turbines': the turbine list). Triggers bump a
+ *  listing's version in the same transaction as any change to what it shows (migration 0002), so a process checks
+ *  its copy with one primary-key read. */
+export const listVersions = pgTable('list_versions', {
+  name: varchar('name', { length: 40 }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -10,6 +10,7 @@ import { clientGoneSignal, readUploadForm } from '../uploads/upload-form.ts';
 import { sendUploadOutcome } from '../uploads/upload-reply.ts';
 import { deletePhoto } from './delete-service.ts';
 import { photoListing } from './list-cache.ts';
+import { sendPrepared } from '../http/serialized-answers.ts';
 import { uploadPhotos } from './upload-service.ts';
 
 const invalidTurbineId = { status: 400, code: 'TURBINE_INVALID_ID' } as const;
@@ -44,15 +45,7 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/turbines/:id/photos', { schema: listSchema }, async (req, reply) => {
     const id = routeId(req.params.id, invalidTurbineId);
     const listing = await photoListing(ctx, requireAuth(req).actor, id, req.query, localize(req, 'PHOTOS_LOADED'));
-    reply
-      .header('cache-control', 'private, no-cache')
-      .header('etag', listing.etag)
-      .header('vary', 'accept-encoding, accept-language, x-language');
-    if (req.headers['if-none-match'] === listing.etag) return reply.status(304).send();
-    const answer = await listing.build();
-    reply.type('application/json; charset=utf-8');
-    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(answer.gzipped);
-    return reply.send(answer.body);
+    return sendPrepared(req, reply, listing);
   });
 
   r.post(

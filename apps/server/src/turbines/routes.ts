@@ -14,7 +14,8 @@ import { requireAuth } from '../http/auth-hook.ts';
 import { envelope, messageOnly } from '../http/envelope.ts';
 import { localize } from '../http/error-handler.ts';
 import { routeId } from '../http/params.ts';
-import { createTurbine, deleteTurbine, getTurbine, listTurbines, type TurbineDeletionHook, updateTurbine } from './service.ts';
+import { sendPrepared } from '../http/serialized-answers.ts';
+import { createTurbine, deleteTurbine, getTurbine, type TurbineDeletionHook, turbineListing, updateTurbine } from './service.ts';
 
 const invalidTurbineId = { status: 400, code: 'TURBINE_INVALID_ID' } as const;
 
@@ -22,14 +23,15 @@ export async function turbineRoutes(app: FastifyInstance, ctx: AppContext, optio
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['turbines'];
 
+  // the answer is a cached, already serialized buffer of `{ success, data: Turbine[], message }` (contract turbineSchema);
+  // the response schema stays for the API documentation
   r.get(
     '/turbines',
     { schema: { tags, querystring: turbineListQuerySchema, response: { 200: envelope(z.array(turbineSchema)) } } },
-    async (req) => ({
-      success: true as const,
-      data: await listTurbines(ctx, requireAuth(req).actor, req.query.filter_company_id),
-      message: localize(req, 'TURBINES_LOADED'),
-    }),
+    async (req, reply) => {
+      const listing = await turbineListing(ctx, requireAuth(req).actor, req.query.filter_company_id, localize(req, 'TURBINES_LOADED'));
+      return sendPrepared(req, reply, listing);
+    },
   );
 
   r.get(

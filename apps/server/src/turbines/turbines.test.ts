@@ -13,7 +13,7 @@ import {
   unique,
   userByEmail,
 } from '../../test/factories.ts';
-import { comments, turbines } from '../db/schema.ts';
+import { comments, companies, photos, turbines } from '../db/schema.ts';
 
 let t: TestApp;
 let ids: DemoCompanies;
@@ -99,6 +99,66 @@ describe('GET /api/turbines', () => {
       expect(forged.every((x) => x.company_id === ids.ege)).toBe(true);
     },
   );
+});
+
+describe('GET /api/turbines: the kept list follows every change', () => {
+  const get = (who: Who, headers: Record<string, string> = {}) => t.call(token[who], { method: 'GET', url: '/api/turbines', headers });
+  const listed = async (who: Who) => {
+    const res = await get(who);
+    expect(res.statusCode).toBe(200);
+    return { etag: String(res.headers.etag), data: res.json().data as Turbine[] };
+  };
+
+  it('answers 304 to its ETag while nothing changed, per company and language', async () => {
+    const ege = await listed('egeViewer');
+    const again = await get('egeViewer', { 'if-none-match': ege.etag });
+    expect(again.statusCode).toBe(304);
+    expect((await listed('egeAdmin')).etag).toBe(ege.etag);
+    expect((await listed('marmaraAdmin')).etag).not.toBe(ege.etag);
+    const english = await get('egeViewer', { 'x-language': 'en' });
+    expect(english.json().message).toBe('Turbines loaded.');
+    expect(String(english.headers.etag)).not.toBe(ege.etag);
+    const gzipped = await get('egeViewer', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('shows a new, edited and deleted turbine, a renamed company and a new photo count at once', async () => {
+    const before = await listed('egeViewer');
+    const added = await insertTurbine(t, ids.ege, { code: `CACHE-${unique()}` });
+    const withNew = await listed('egeViewer');
+    expect(withNew.etag).not.toBe(before.etag);
+    expect(withNew.data.map((x) => x.id)).toContain(added.id);
+    expect((await get('egeViewer', { 'if-none-match': before.etag })).statusCode).toBe(200);
+
+    await t.app.ctx.db.update(turbines).set({ location: 'Moved, Tepe' }).where(eq(turbines.id, added.id));
+    expect((await listed('egeViewer')).data.find((x) => x.id === added.id)?.location).toBe('Moved, Tepe');
+
+    await t.app.ctx.db.update(companies).set({ name: 'Ege Rüzgar Enerji A.Ş.' }).where(eq(companies.id, ids.ege));
+    expect((await listed('egeViewer')).data.every((x) => x.company_name === 'Ege Rüzgar Enerji A.Ş.')).toBe(true);
+    await t.app.ctx.db.update(companies).set({ name: 'Ege Rüzgar Enerji' }).where(eq(companies.id, ids.ege));
+
+    await t.app.ctx.db.insert(photos).values({
+      turbineId: added.id,
+      storageKey: `turbines/${added.id}/drone/2025/A/0/1-1-cache.jpg`,
+      originalName: 'cache.jpg',
+      blade: 'A',
+      category: 'drone',
+      year: 2025,
+      month: 1,
+      sizeBytes: 10,
+      mimeType: 'image/jpeg',
+      sha256: '0'.repeat(64),
+    });
+    const counted = await listed('egeViewer');
+    expect(counted.data.find((x) => x.id === added.id)?.photo_count).toBe(1);
+    // the thumbnail queue's bookkeeping changes nothing the list shows: the same version
+    await t.app.ctx.db.update(photos).set({ derivatives: 'ready' }).where(eq(photos.turbineId, added.id));
+    expect((await listed('egeViewer')).etag).toBe(counted.etag);
+
+    const del = await t.call(token.superadmin, { method: 'DELETE', url: `/api/turbines/${added.id}`, payload: {} });
+    expect(del.statusCode).toBe(200);
+    expect((await listed('egeViewer')).data.map((x) => x.id)).not.toContain(added.id);
+  });
 });
 
 describe('GET /api/turbines/:id', () => {

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+
+const gzipAsync = promisify(gzip);
+
+/** A whole `{ success, data, message }` answer, serialized and gzipped once. */
+export interface SerializedAnswer {
+  /** UTF-8 JSON */
+  body: Buffer;
+  /** the same, gzip-compressed (a fifth of the size or less) */
+  gzipped: Buffer;
+}
+
+/** An answer whose ETag is known before it is built: a client that has it gets 304 and nothing is built. */
+export interface PreparedAnswer {
+  etag: string;
+  build(): Promise<SerializedAnswer>;
+}
+
+/** A weak ETag for everything that decides an answer, as one string. */
+export function etagOf(key: string): string {
+  return `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+}
+
+export async function serializeEnvelope(data: unknown, message: string): Promise<SerializedAnswer> {
+  const body = Buffer.from(JSON.stringify({ success: true, data, message }));
+  // compressed on the thread pool: the event loop keeps serving meanwhile
+  return { body, gzipped: await gzipAsync(body, { level: 6 }) };
+}
+
+/** Serialized answers of one kind, one per slot (what is asked: a turbine's photos with these filters in this
+ *  language, a company's turbine list), each with the version it was built from: a newer version replaces it, so old
+ *  versions never pile up. Bounded by bytes; the least recently used go first. */
+export class SerializedCache {
+  private readonly entries = new Map<string, { version: string; answer: SerializedAnswer }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(slot: string, version: string): SerializedAnswer | undefined {
+    const entry = this.entries.get(slot);
+    if (!entry || entry.version !== version) return undefined;
+    // the most recently used goes last
+    this.entries.delete(slot);
+    this.entries.set(slot, entry);
+    return entry.answer;
+  }
+
+  set(slot: string, version: string, answer: SerializedAnswer) {
+    const size = answer.body.length + answer.gzipped.length;
+    if (size > this.maxBytes / 4) return;
+    this.drop(slot);
+    this.entries.set(slot, { version, answer });
+    this.bytes += size;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(slot: string) {
+    const entry = this.entries.get(slot);
+    if (!entry) return;
+    this.entries.delete(slot);
+    this.bytes -= entry.answer.body.length + entry.answer.gzipped.length;
+  }
+}
+
+const cachesByApp = new WeakMap<AppContext, Map<string, SerializedCache>>();
+
+/** This app's cache of one kind of answer (each process keeps its own; nothing is shared between processes). */
+export function serializedCache(ctx: AppContext, kind: string, maxBytes: number): SerializedCache {
+  let caches = cachesByApp.get(ctx);
+  if (!caches) {
+    caches = new Map();
+    cachesByApp.set(ctx, caches);
+  }
+  let cache = caches.get(kind);
+  if (!cache) {
+    cache = new SerializedCache(maxBytes);
+    caches.set(kind, cache);
+  }
+  return cache;
+}
+
+/** Sends a prepared answer: `private, no-cache` with its ETag (304 when the client has it), gzip when accepted. */
+export async function sendPrepared(req: FastifyRequest, reply: FastifyReply, prepared: PreparedAnswer) {
+  reply
+    .header('cache-control', 'private, no-cache')
+    .header('etag', prepared.etag)
+    .header('vary', 'accept-encoding, accept-language, x-language');
+  if (req.headers['if-none-match'] === prepared.etag) return reply.status(304).send();
+  const answer = await prepared.build();
+  reply.type('application/json; charset=utf-8');
+  if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(answer.gzipped);
+  return reply.send(answer.body);
+}
