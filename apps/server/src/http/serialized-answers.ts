@@ -69,6 +69,30 @@ export class SerializedCache {
   }
 }
 
+/** The answer `{ success, data, message }` for `slot` at `version`: its ETag at once, the answer from `cache` or built
+ *  from `data()` (and kept when `keep` says so). */
+export function preparedAnswer<T>(options: {
+  cache: SerializedCache;
+  slot: string;
+  version: string;
+  message: string;
+  data: () => Promise<T>;
+  keep?: (data: T) => boolean;
+}): PreparedAnswer {
+  const { cache, slot, version, message } = options;
+  return {
+    etag: etagOf(`${slot} ${version}`),
+    async build() {
+      const hit = cache.get(slot, version);
+      if (hit) return hit;
+      const data = await options.data();
+      const answer = await serializeEnvelope(data, message);
+      if (options.keep?.(data) ?? true) cache.set(slot, version, answer);
+      return answer;
+    },
+  };
+}
+
 const cachesByApp = new WeakMap<AppContext, Map<string, SerializedCache>>();
 
 /** This app's cache of one kind of answer (each process keeps its own; nothing is shared between processes). */

@@ -1,7 +1,7 @@
 import type { Actor, PhotoListQuery } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import { urlExpiry } from '../files/signed-urls.ts';
-import { etagOf, type PreparedAnswer, serializeEnvelope, serializedCache } from '../http/serialized-answers.ts';
+import { type PreparedAnswer, preparedAnswer, serializedCache } from '../http/serialized-answers.ts';
 import { listPhotosForTurbine, photoListVersion } from './list-service.ts';
 
 /** Serialized photo listings by turbine, filters and language, each for its URL window and content version. A turbine
@@ -25,18 +25,13 @@ export async function photoListing(
 ): Promise<PreparedAnswer> {
   const now = ctx.now();
   const { noCache: _ignored, ...filters } = query;
-  const slot = JSON.stringify([turbineId, filters, message]);
   const version = `${urlExpiry(now)}.${await photoListVersion(ctx, actor, turbineId)}`;
-  return {
-    etag: etagOf(`photos ${slot} ${version}`),
-    async build() {
-      const cache = serializedCache(ctx, 'photos', MAX_CACHED_BYTES);
-      const hit = cache.get(slot, version);
-      if (hit) return hit;
-      const data = await listPhotosForTurbine(ctx, turbineId, filters, now);
-      const answer = await serializeEnvelope(data, message);
-      if (data.length >= MIN_CACHED_PHOTOS) cache.set(slot, version, answer);
-      return answer;
-    },
-  };
+  return preparedAnswer({
+    cache: serializedCache(ctx, 'photos', MAX_CACHED_BYTES),
+    slot: JSON.stringify(['photos', turbineId, filters, message]),
+    version,
+    message,
+    data: () => listPhotosForTurbine(ctx, turbineId, filters, now),
+    keep: (data) => data.length >= MIN_CACHED_PHOTOS,
+  });
 }

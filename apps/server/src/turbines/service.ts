@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { companies, listVersions, turbines } from '../db/schema.ts';
-import { etagOf, type PreparedAnswer, serializeEnvelope, serializedCache } from '../http/serialized-answers.ts';
+import { etagOf, type PreparedAnswer, preparedAnswer, serializeEnvelope, serializedCache } from '../http/serialized-answers.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 
 type TurbineRow = typeof turbines.$inferSelect;
@@ -102,22 +102,17 @@ export async function turbineListing(
 ): Promise<PreparedAnswer> {
   const companyId = seesAllCompanies(actor) ? filterCompanyId : actor.companyId;
   const [row] = await ctx.db.select({ version: listVersions.version }).from(listVersions).where(eq(listVersions.name, 'turbines'));
-  const slot = JSON.stringify([companyId ?? 'all', message]);
+  const slot = JSON.stringify(['turbines', companyId ?? 'all', message]);
+  const data = () => listTurbines(ctx, actor, filterCompanyId);
   // without its row (never the case after the migration) nothing can tell a copy is current: build every time
-  if (!row)
-    return { etag: etagOf(randomUUID()), build: async () => serializeEnvelope(await listTurbines(ctx, actor, filterCompanyId), message) };
-  const version = String(row.version);
-  return {
-    etag: etagOf(`turbines ${slot} ${version}`),
-    async build() {
-      const cache = serializedCache(ctx, 'turbines', MAX_CACHED_LIST_BYTES);
-      const hit = cache.get(slot, version);
-      if (hit) return hit;
-      const answer = await serializeEnvelope(await listTurbines(ctx, actor, filterCompanyId), message);
-      cache.set(slot, version, answer);
-      return answer;
-    },
-  };
+  if (!row) return { etag: etagOf(randomUUID()), build: async () => serializeEnvelope(await data(), message) };
+  return preparedAnswer({
+    cache: serializedCache(ctx, 'turbines', MAX_CACHED_LIST_BYTES),
+    slot,
+    version: String(row.version),
+    message,
+    data,
+  });
 }
 
 /** The turbine if the actor's company may see it; otherwise "not found", as if it did not exist. */
