@@ -270,9 +270,11 @@ class VirtualUser {
     };
   }
 
-  private json<T>(answer: Answer | null): T | null {
+  /** The answer's JSON, gunzipped when the server compressed it (as a browser does). */
+  private async json<T>(answer: Answer | null): Promise<T | null> {
     if (!answer || answer.status < 200 || answer.status >= 300) return null;
-    return JSON.parse(answer.body.toString('utf8')) as T;
+    const raw = answer.headers['content-encoding'] === 'gzip' ? await gunzipAsync(answer.body) : answer.body;
+    return JSON.parse(raw.toString('utf8')) as T;
   }
 
   async signIn(): Promise<boolean> {
@@ -285,7 +287,7 @@ class VirtualUser {
       this.headers(),
       JSON.stringify({ email: this.account.email, password: LOAD_PASSWORD }),
     );
-    const body = this.json<{ token: string; user: { id: number; company_id: number } }>(answer);
+    const body = await this.json<{ token: string; user: { id: number; company_id: number } }>(answer);
     if (!body) return false;
     this.token = body.token;
     this.userId = body.user.id;
@@ -301,7 +303,7 @@ class VirtualUser {
   }
 
   async dashboard() {
-    const body = this.json<{ data: TurbineRef[] }>(await send(this.agent, 'turbine list', 'GET', '/api/turbines', this.headers()));
+    const body = await this.json<{ data: TurbineRef[] }>(await send(this.agent, 'turbine list', 'GET', '/api/turbines', this.headers()));
     if (body) this.turbines = body.data.map((t) => ({ id: t.id, rooms: t.rooms }));
   }
 
