@@ -7,6 +7,7 @@ import { companies, sessions, users } from '../db/schema.ts';
 import type { AuthState } from '../http/auth-hook.ts';
 import type { UserRow } from '../users/presenter.ts';
 import { signSessionToken, verifySessionToken } from './tokens.ts';
+import { oncePer } from '../lib/once-per.ts';
 
 export async function createSession(ctx: AppContext, user: UserRow, meta: { userAgent?: string; ip?: string }) {
   const id = randomBytes(24).toString('base64url');
@@ -36,7 +37,7 @@ function prepareSessionLookup(db: Database) {
 }
 type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 type SessionRow = Awaited<ReturnType<SessionLookup['execute']>>[number];
-const sessionLookups = new WeakMap<Database, SessionLookup>();
+const sessionLookup = oncePer(prepareSessionLookup);
 /** lookups under way, by session id (random, so one map serves every database handle) */
 const running = new Map<string, Promise<SessionRow | undefined>>();
 
@@ -44,14 +45,9 @@ const running = new Map<string, Promise<SessionRow | undefined>>();
  *  fires three or four API calls at once); nothing is kept once it has answered, so the next request reads the database
  *  again and a logout or revocation is seen at once (a logout also stops later requests joining a lookup under way). */
 function lookUpSession(db: Database, sid: string): Promise<SessionRow | undefined> {
-  let statement = sessionLookups.get(db);
-  if (!statement) {
-    statement = prepareSessionLookup(db);
-    sessionLookups.set(db, statement);
-  }
   const pending = running.get(sid);
   if (pending) return pending;
-  const lookup = statement
+  const lookup = sessionLookup(db)
     .execute({ sid })
     .then((rows) => rows[0])
     .finally(() => {

@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { oncePer } from '../lib/once-per.ts';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'windscope';
@@ -10,17 +11,11 @@ export interface TokenClaims {
   sub: string;
 }
 
-const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
-
 /** The secret imported once as an HMAC-SHA-256 key: importing it on every request cost more than the check itself. */
-function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
-  let key = hmacKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    hmacKeys.set(secret, key);
-  }
-  return key;
-}
+const hmacKey = oncePer(
+  (secret: Uint8Array): Promise<CryptoKey> =>
+    crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']),
+);
 
 export async function signSessionToken(secret: Uint8Array, claims: TokenClaims, expiresAt: Date): Promise<string> {
   return new SignJWT({ sid: claims.sid })
@@ -43,16 +38,7 @@ interface Verified {
   exp: number;
   nbf: number | undefined;
 }
-const verifiedBySecret = new WeakMap<Uint8Array, Map<string, Verified>>();
-
-function verifiedTokens(secret: Uint8Array): Map<string, Verified> {
-  let map = verifiedBySecret.get(secret);
-  if (!map) {
-    map = new Map();
-    verifiedBySecret.set(secret, map);
-  }
-  return map;
-}
+const verifiedTokens = oncePer((_secret: Uint8Array) => new Map<string, Verified>());
 
 /** jose's rules for the time claims, without a clock tolerance: expired when exp <= now, not yet valid when nbf > now. */
 const timely = (v: Verified, now: Date) => {

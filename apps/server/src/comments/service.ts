@@ -1,9 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Actor, type Comment, can, seesAllCompanies } from '@windscope/contract';
+import { type Actor, type Comment, can } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { comments, turbines } from '../db/schema.ts';
+import { comments } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { oncePer } from '../lib/once-per.ts';
+import { getTurbine } from '../turbines/service.ts';
 import type { UserRow } from '../users/presenter.ts';
 
 type CommentRow = typeof comments.$inferSelect;
@@ -20,51 +22,27 @@ export function presentComment(row: CommentRow): Comment {
   };
 }
 
-/** The comments panel loads on every turbine page, so its reads are prepared statements (SQL built once by drizzle,
- *  parsed and planned once per connection by PostgreSQL), one set per database handle. The turbine check reads only
- *  the turbine's company under the tenant condition: the full turbine read (getTurbine) also counts its photos. */
-function prepareCommentReads(db: Database) {
-  const id = sql.placeholder('id');
-  const companyOf = () => db.select({ companyId: turbines.companyId }).from(turbines);
-  return {
-    turbineCompany: companyOf().where(eq(turbines.id, id)).limit(1).prepare('comments_turbine_company'),
-    turbineCompanyScoped: companyOf()
-      .where(and(eq(turbines.id, id), eq(turbines.companyId, sql.placeholder('companyId'))))
-      .limit(1)
-      .prepare('comments_turbine_company_scoped'),
-    list: db
-      .select()
-      .from(comments)
-      .where(eq(comments.turbineId, id))
-      .orderBy(asc(comments.createdAt), asc(comments.id))
-      .prepare('comments_of_turbine'),
-  };
-}
-const preparedReads = new WeakMap<Database, ReturnType<typeof prepareCommentReads>>();
-function commentReads(db: Database) {
-  let reads = preparedReads.get(db);
-  if (!reads) {
-    reads = prepareCommentReads(db);
-    preparedReads.set(db, reads);
-  }
-  return reads;
-}
+/** The comments panel loads on every turbine page, so its list is a prepared statement (SQL built once by drizzle,
+ *  parsed and planned once per connection by PostgreSQL), one per database handle. */
+const commentList = oncePer((db: Database) =>
+  db
+    .select()
+    .from(comments)
+    .where(eq(comments.turbineId, sql.placeholder('id')))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .prepare('comments_of_turbine'),
+);
 
-/** The company of a turbine the actor may see (companyScope: superadmin any, everyone else their own company's);
- *  otherwise "not found", exactly as getTurbine answers. */
+/** The company of a turbine the actor may see; another company's is "not found" (getTurbine: a prepared, scoped
+ *  primary-key read). */
 async function visibleTurbineCompany(ctx: AppContext, actor: Actor, turbineId: number): Promise<number> {
-  const reads = commentReads(ctx.db);
-  const [row] = seesAllCompanies(actor)
-    ? await reads.turbineCompany.execute({ id: turbineId })
-    : await reads.turbineCompanyScoped.execute({ id: turbineId, companyId: actor.companyId });
-  if (!row) throw notFound('TURBINE_NOT_FOUND');
-  return row.companyId;
+  return (await getTurbine(ctx, actor, turbineId)).company_id;
 }
 
 /** Comments of a turbine the actor may see (another company's turbine is "not found"), oldest first. */
 export async function listComments(ctx: AppContext, actor: Actor, turbineId: number): Promise<Comment[]> {
   await visibleTurbineCompany(ctx, actor, turbineId);
-  const rows = await commentReads(ctx.db).list.execute({ id: turbineId });
+  const rows = await commentList(ctx.db).execute({ id: turbineId });
   return rows.map(presentComment);
 }
 

@@ -16,30 +16,33 @@ const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const PG_CONNECTION_MESSAGES =
   /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Query read timeout)/;
 
-/** True when the error says the database cannot be reached right now (stopped, restarting, crashed, unreachable),
- *  not that the query was wrong: the answer is then 503, and the same request succeeds once it is back.
- *  Looks through `cause` (drizzle wraps driver errors in its own). */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** The error and the errors it was caused by, outermost first (drizzle wraps driver errors in its own); at most five. */
+function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown; cause?: unknown }> {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    const code = String((current as { code?: unknown }).code ?? '');
-    if (NETWORK_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
-    const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && PG_CONNECTION_MESSAGES.test(message)) return true;
+    yield current as { code?: unknown; message?: unknown; cause?: unknown };
     current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/** True when the error says the database cannot be reached right now (stopped, restarting, crashed, unreachable),
+ *  not that the query was wrong: the answer is then 503, and the same request succeeds once it is back. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const { code: raw, message } of causes(error)) {
+    const code = String(raw ?? '');
+    if (NETWORK_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (typeof message === 'string' && PG_CONNECTION_MESSAGES.test(message)) return true;
   }
   return false;
 }
 
-/** The short reason for a log line: the code when there is one, else the message. */
+/** The short reason for a log line: the first code in the chain (with its message), else the innermost message. */
 export function unavailableReason(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
+  let reason = String(error);
+  for (const current of causes(error)) {
+    const { code, message } = current;
     if (typeof code === 'string' && code) return typeof message === 'string' && message ? `${code}: ${message}` : code;
-    const next = (current as { cause?: unknown }).cause;
-    if (!next) return typeof message === 'string' ? message : String(current);
-    current = next;
+    reason = typeof message === 'string' ? message : String(current);
   }
-  return String(error);
+  return reason;
 }

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isMediaKind, type MediaKind } from '../media/media-types.ts';
 import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
+import { oncePer } from '../lib/once-per.ts';
 
 /** File URLs in API answers are signed and expire (DECISIONS §6): `<img>` cannot send a bearer header.
  *  Expiry is rounded to a window so a URL stays the same for an hour: browsers cache the image and
@@ -22,15 +23,7 @@ export interface FileGrant {
 }
 
 /** A key of its own for file URLs, derived from the app secret, so a URL signature can never be replayed as a token. */
-const keys = new WeakMap<Uint8Array, Buffer>();
-function signingKey(secret: Uint8Array): Buffer {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createHmac('sha256', secret).update('windscope file urls v1').digest();
-    keys.set(secret, key);
-  }
-  return key;
-}
+const signingKey = oncePer((secret: Uint8Array): Buffer => createHmac('sha256', secret).update('windscope file urls v1').digest());
 
 function signature(secret: Uint8Array, grant: FileGrant): string {
   const payload = `${grant.key}\n${grant.kind}\n${grant.expires}\n${grant.download ? 'a' : 'i'}`;

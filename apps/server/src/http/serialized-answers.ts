@@ -3,6 +3,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { ByteLru } from '../lib/byte-lru.ts';
+import { oncePer } from '../lib/once-per.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -35,37 +37,21 @@ export async function serializeEnvelope(data: unknown, message: string): Promise
  *  language, a company's turbine list), each with the version it was built from: a newer version replaces it, so old
  *  versions never pile up. Bounded by bytes; the least recently used go first. */
 export class SerializedCache {
-  private readonly entries = new Map<string, { version: string; answer: SerializedAnswer }>();
-  private bytes = 0;
+  private readonly entries: ByteLru<{ version: string; answer: SerializedAnswer }>;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(private readonly maxBytes: number) {
+    this.entries = new ByteLru(maxBytes, (entry) => entry.answer.body.length + entry.answer.gzipped.length);
+  }
 
   get(slot: string, version: string): SerializedAnswer | undefined {
     const entry = this.entries.get(slot);
-    if (!entry || entry.version !== version) return undefined;
-    // the most recently used goes last
-    this.entries.delete(slot);
-    this.entries.set(slot, entry);
-    return entry.answer;
+    return entry?.version === version ? entry.answer : undefined;
   }
 
   set(slot: string, version: string, answer: SerializedAnswer) {
-    const size = answer.body.length + answer.gzipped.length;
-    if (size > this.maxBytes / 4) return;
-    this.drop(slot);
+    // one answer may not take more than a quarter of the room
+    if (answer.body.length + answer.gzipped.length > this.maxBytes / 4) return;
     this.entries.set(slot, { version, answer });
-    this.bytes += size;
-    for (const oldest of this.entries.keys()) {
-      if (this.bytes <= this.maxBytes) break;
-      this.drop(oldest);
-    }
-  }
-
-  private drop(slot: string) {
-    const entry = this.entries.get(slot);
-    if (!entry) return;
-    this.entries.delete(slot);
-    this.bytes -= entry.answer.body.length + entry.answer.gzipped.length;
   }
 }
 
@@ -93,15 +79,11 @@ export function preparedAnswer<T>(options: {
   };
 }
 
-const cachesByApp = new WeakMap<AppContext, Map<string, SerializedCache>>();
+const cachesOf = oncePer((_ctx: AppContext) => new Map<string, SerializedCache>());
 
 /** This app's cache of one kind of answer (each process keeps its own; nothing is shared between processes). */
 export function serializedCache(ctx: AppContext, kind: string, maxBytes: number): SerializedCache {
-  let caches = cachesByApp.get(ctx);
-  if (!caches) {
-    caches = new Map();
-    cachesByApp.set(ctx, caches);
-  }
+  const caches = cachesOf(ctx);
   let cache = caches.get(kind);
   if (!cache) {
     cache = new SerializedCache(maxBytes);

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { photos } from '../db/schema.ts';
-import { ImageRejectedError, makeDerivatives } from '../media/images.ts';
+import { type Derivatives, ImageRejectedError, makeDerivatives } from '../media/images.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
 
@@ -21,6 +21,17 @@ export const UPLOAD_QUIET_MS = 1_500;
 export const MAX_UPLOAD_HOLD_MS = 60_000;
 /** How often a held queue looks again. */
 const HOLD_RECHECK_MS = 250;
+
+/** Writes a photo's thumbnail and preview (WebP) next to its original; answers their keys. */
+export async function storeDerivatives(storage: StorageDriver, originalKey: string, made: Derivatives) {
+  const thumbnailKey = thumbnailKeyOf(originalKey);
+  const previewKey = previewKeyOf(originalKey);
+  await Promise.all([
+    storage.writeBuffer(thumbnailKey, made.thumbnail, { contentType: 'image/webp' }),
+    storage.writeBuffer(previewKey, made.preview, { contentType: 'image/webp' }),
+  ]);
+  return { thumbnailKey, previewKey };
+}
 
 export interface DerivativeQueue {
   /** New photos were registered: start on them now. */
@@ -118,9 +129,7 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
       const local = await storage.openLocal(photo.storageKey);
       if (local) {
         try {
-          const made = await makeDerivatives(local.path, options.maxMegapixels);
-          await storage.writeBuffer(thumbnailKey, made.thumbnail, { contentType: 'image/webp' });
-          await storage.writeBuffer(previewKey, made.preview, { contentType: 'image/webp' });
+          await storeDerivatives(storage, photo.storageKey, await makeDerivatives(local.path, options.maxMegapixels));
           outcome = 'ready';
         } finally {
           await local.release();

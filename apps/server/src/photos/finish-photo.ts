@@ -5,7 +5,7 @@ import { readCaptureInfo } from '../media/exif.ts';
 import { ImageRejectedError, makeDerivatives, readImageSize } from '../media/images.ts';
 import { imageCompleteness } from '../media/completeness.ts';
 import { MEDIA_KINDS } from '../media/media-types.ts';
-import type { DerivativeState } from './derivative-queue.ts';
+import { type DerivativeState, storeDerivatives } from './derivative-queue.ts';
 import type { ReceivedFile } from '../uploads/receive-file.ts';
 import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
 import { UploadRejectedError } from '../uploads/upload-rejection.ts';
@@ -50,15 +50,8 @@ export async function finishPhoto(ctx: AppContext, received: ReceivedFile, meta:
     }
     await staged.commit();
     written.push(staged.key);
-    const thumbnailKey = derivatives ? thumbnailKeyOf(staged.key) : null;
-    const previewKey = derivatives ? previewKeyOf(staged.key) : null;
-    if (derivatives && thumbnailKey && previewKey) {
-      written.push(thumbnailKey, previewKey);
-      await Promise.all([
-        ctx.storage.writeBuffer(thumbnailKey, derivatives.thumbnail, { contentType: 'image/webp' }),
-        ctx.storage.writeBuffer(previewKey, derivatives.preview, { contentType: 'image/webp' }),
-      ]);
-    }
+    if (derivatives) written.push(thumbnailKeyOf(staged.key), previewKeyOf(staged.key));
+    const derived = derivatives ? await storeDerivatives(ctx.storage, staged.key, derivatives) : null;
     const { fields } = meta;
     const taken = capture.takenAt;
     return {
@@ -81,8 +74,8 @@ export async function finishPhoto(ctx: AppContext, received: ReceivedFile, meta:
         takenAt: taken,
         gpsLatitude: capture.gps?.latitude ?? null,
         gpsLongitude: capture.gps?.longitude ?? null,
-        thumbnailKey,
-        previewKey,
+        thumbnailKey: derived?.thumbnailKey ?? null,
+        previewKey: derived?.previewKey ?? null,
         derivatives: state,
         uploadedBy: meta.uploadedBy,
         createdAt: meta.now,

@@ -1,3 +1,4 @@
+import { ByteLru } from '../lib/byte-lru.ts';
 import type { StorageDriver, StoredObjectInfo } from './storage-driver.ts';
 
 export interface SmallReadCacheOptions {
@@ -21,19 +22,13 @@ export function withSmallReadCache(driver: StorageDriver, options: Partial<Small
   const readSmall = driver.readSmall;
   if (!readSmall) return driver;
   const { ttlMs, maxObjectBytes, maxTotalBytes } = { ...DEFAULTS, ...options };
-  const entries = new Map<string, { info: StoredObjectInfo; bytes: Buffer; at: number }>();
-  let total = 0;
+  const entries = new ByteLru<{ info: StoredObjectInfo; bytes: Buffer; at: number }>(maxTotalBytes, (entry) => entry.bytes.length);
   /** bumped when a change starts and when it ends: a read that saw it change is not kept */
   let generation = 0;
 
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    total -= entry.bytes.length;
-  };
+  const drop = (key: string) => entries.delete(key);
   const dropPrefix = (prefix: string) => {
-    for (const key of [...entries.keys()]) if (key.startsWith(prefix)) drop(key);
+    for (const key of entries.keys()) if (key.startsWith(prefix)) drop(key);
   };
   async function change<T>(forget: () => void, work: () => Promise<T>): Promise<T> {
     generation++;
@@ -50,24 +45,14 @@ export function withSmallReadCache(driver: StorageDriver, options: Partial<Small
     ...driver,
     async readSmall(key, maxBytes) {
       const hit = entries.get(key);
-      if (hit && Date.now() - hit.at < ttlMs && hit.bytes.length <= maxBytes) {
-        // the most recently used goes last
-        entries.delete(key);
-        entries.set(key, hit);
-        return { info: hit.info, bytes: hit.bytes };
-      }
+      if (hit && Date.now() - hit.at < ttlMs && hit.bytes.length <= maxBytes) return { info: hit.info, bytes: hit.bytes };
       if (hit) drop(key);
       const seen = generation;
       const found = await readSmall(key, maxBytes);
       if (found?.bytes && found.bytes.length <= maxObjectBytes && seen === generation && !entries.has(key)) {
         const now = Date.now();
-        entries.set(key, { info: found.info, bytes: found.bytes, at: now });
-        total += found.bytes.length;
-        // least recently used first: over the limit, or expired (never served again, so not worth its memory)
-        for (const [oldest, entry] of entries) {
-          if (total <= maxTotalBytes && now - entry.at < ttlMs) break;
-          drop(oldest);
-        }
+        // expired entries are never served again: not worth their memory
+        entries.set(key, { info: found.info, bytes: found.bytes, at: now }, (entry) => now - entry.at >= ttlMs);
       }
       return found;
     },

@@ -15,6 +15,7 @@ import type { Database } from '../db/client.ts';
 import { companies, listVersions, turbines } from '../db/schema.ts';
 import { etagOf, type PreparedAnswer, preparedAnswer, serializeEnvelope, serializedCache } from '../http/serialized-answers.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { oncePer } from '../lib/once-per.ts';
 
 type TurbineRow = typeof turbines.$inferSelect;
 type CreateInput = z.output<typeof createTurbineBodySchema>;
@@ -66,23 +67,14 @@ function prepareTurbineReads(db: Database) {
   };
 }
 
-const preparedReads = new WeakMap<Database, ReturnType<typeof prepareTurbineReads>>();
-function turbineReads(db: Database) {
-  let reads = preparedReads.get(db);
-  if (!reads) {
-    reads = prepareTurbineReads(db);
-    preparedReads.set(db, reads);
-  }
-  return reads;
-}
+const turbineReads = oncePer(prepareTurbineReads);
 
 type TurbineReadRow = { turbine: TurbineRow; companyName: string | null };
 const presentRow = (r: TurbineReadRow) => presentTurbine(r.turbine, r.companyName);
 
-/** Superadmin: all, or one company with filterCompanyId. Everyone else: their own company (any filter is ignored). */
-export async function listTurbines(ctx: AppContext, actor: Actor, filterCompanyId?: number): Promise<Turbine[]> {
+/** The turbines of one company, or all of them (undefined). */
+async function listTurbines(ctx: AppContext, companyId: number | undefined): Promise<Turbine[]> {
   const reads = turbineReads(ctx.db);
-  const companyId = seesAllCompanies(actor) ? filterCompanyId : actor.companyId;
   const rows = companyId === undefined ? await reads.listAll.execute() : await reads.listOfCompany.execute({ companyId });
   return rows.map(presentRow);
 }
@@ -93,7 +85,8 @@ export async function listTurbines(ctx: AppContext, actor: Actor, filterCompanyI
  *  its own copy of the current version only. */
 const MAX_CACHED_LIST_BYTES = 32 * 1024 * 1024;
 
-/** The list's ETag after one primary-key read, and the list itself on demand, from the cache or built. */
+/** The list's ETag after one primary-key read, and the list itself on demand, from the cache or built.
+ *  Superadmin: all, or one company with filterCompanyId. Everyone else: their own company (any filter is ignored). */
 export async function turbineListing(
   ctx: AppContext,
   actor: Actor,
@@ -103,7 +96,7 @@ export async function turbineListing(
   const companyId = seesAllCompanies(actor) ? filterCompanyId : actor.companyId;
   const [row] = await ctx.db.select({ version: listVersions.version }).from(listVersions).where(eq(listVersions.name, 'turbines'));
   const slot = JSON.stringify(['turbines', companyId ?? 'all', message]);
-  const data = () => listTurbines(ctx, actor, filterCompanyId);
+  const data = () => listTurbines(ctx, companyId);
   // without its row (never the case after the migration) nothing can tell a copy is current: build every time
   if (!row) return { etag: etagOf(randomUUID()), build: async () => serializeEnvelope(await data(), message) };
   return preparedAnswer({

@@ -39,7 +39,6 @@ export class InspectStream extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.size += chunk.length;
-    if (this.first.length < TAIL_BYTES) this.first = Buffer.concat([this.first, chunk.subarray(0, TAIL_BYTES - this.first.length)]);
     // copied, so the big chunk itself is not kept alive
     this.last =
       chunk.length >= TAIL_BYTES ? Buffer.from(chunk.subarray(-TAIL_BYTES)) : Buffer.concat([this.last, chunk]).subarray(-TAIL_BYTES);
@@ -68,6 +67,7 @@ export class InspectStream extends Transform {
   private releaseHead(callback: TransformCallback) {
     const head = Buffer.concat(this.head ?? []);
     this.head = null;
+    this.first = Buffer.from(head.subarray(0, TAIL_BYTES));
     this.options.sniff(head).then(
       (kind) => {
         if (!kind) {
