@@ -20,11 +20,14 @@ import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { AccessLogController, bufferedStdout } from './http/request-log.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
+import { createAfterReplyQueue } from './mail/after-reply.ts';
 import { createMailer } from './mail/mailer.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { createDerivativeQueue } from './photos/derivative-queue.ts';
 import { connectRedis } from './rate-limit/redis-connection.ts';
-import { createDatabaseRateLimiter, createRedisRateLimiter, withFallback } from './rate-limit/rate-limiter.ts';
+import { createDatabaseRateLimiter } from './rate-limit/database-rate-limiter.ts';
+import { withFallback } from './rate-limit/rate-limiter.ts';
+import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { turbineRoutes } from './turbines/routes.ts';
@@ -109,6 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: database.db,
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
+    afterReply: createAfterReplyQueue((message, details) => app.log.error(details, message)),
     limiter: redis
       ? withFallback(createRedisRateLimiter(redis), createDatabaseRateLimiter(database.db), (error) =>
           app.log.warn({ err: String(error) }, 'Redis did not answer; rate limits counted in the database meanwhile'),
@@ -123,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     // the queue first: the photo in hand still needs storage and the database
     await derivatives.close();
+    await ctx.afterReply.drained();
     ctx.mailer.close();
     redis?.disconnect();
     await ctx.storage.close();

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import type { AfterReplyQueue } from './mail/after-reply.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { DerivativeQueue } from './photos/derivative-queue.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Database;
   database: DatabaseHandle;
   mailer: Mailer;
+  /** work a request hands off so its answer does not wait for it (reset and sign-in-link e-mails) */
+  afterReply: AfterReplyQueue;
   limiter: RateLimiter;
   /** photo and report bytes: a local folder or S3 */
   storage: StorageDriver;

@@ -9,6 +9,8 @@ export const API_PATHS = {
   validateSession: '/auth/validate-session',
   passwordReset: '/auth/password-reset',
   passwordResetConfirm: '/auth/password-reset/confirm',
+  signInLink: '/auth/sign-in-link',
+  signInLinkConfirm: '/auth/sign-in-link/confirm',
   turbines: '/turbines',
   turbine: (id: number | string) => `/turbines/${id}`,
   turbinePhotos: (id: number | string) => `/turbines/${id}/photos`,

@@ -60,6 +60,8 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** Row ids are PostgreSQL integers: anything above cannot name a row. */
 export const MAX_ROW_ID = 2_147_483_647;
 export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+/** A sign-in link (the way out of a rate-limited sign-in) is short-lived and single use. */
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 
 /** Names of uploaded files: letters, digits, underscore, hyphen, dot. */
 export const SAFE_FILE_NAME = /^[A-Za-z0-9_.-]+$/;

@@ -19,8 +19,8 @@ export const MESSAGES = {
   FORBIDDEN: { tr: 'Bu işlem için yetkiniz yok.', en: 'You do not have permission to do this.' },
   UNAUTHORIZED: { tr: 'Oturum süresi dolmuş. Lütfen tekrar giriş yapın.', en: 'Session expired. Please login again.' },
   RATE_LIMITED: {
-    tr: 'Çok fazla deneme yapıldı. Lütfen {seconds} saniye sonra tekrar deneyin.',
-    en: 'Too many attempts. Please try again in {seconds} seconds.',
+    tr: 'Çok fazla deneme yapıldı. Lütfen {seconds|wait} sonra tekrar deneyin.',
+    en: 'Too many attempts. Please try again in {seconds|wait}.',
   },
   INTERNAL: { tr: 'Sunucu hatası.', en: 'Server error.' },
   SERVICE_UNAVAILABLE: {
@@ -50,6 +50,15 @@ export const MESSAGES = {
   PASSWORD_RESET_DONE: {
     tr: 'Şifreniz güncellendi. Yeni şifrenizle giriş yapabilirsiniz.',
     en: 'Your password has been updated. You can sign in with your new password.',
+  },
+
+  SIGN_IN_LINK_SENT: {
+    tr: 'Bu adres kayıtlıysa giriş bağlantısı gönderildi.',
+    en: 'If this address is registered, a sign-in link has been sent.',
+  },
+  SIGN_IN_LINK_INVALID: {
+    tr: 'Giriş bağlantısı geçersiz, kullanılmış veya süresi dolmuş.',
+    en: 'The sign-in link is invalid, already used or has expired.',
   },
 
   PASSWORD_REQUIRED: { tr: 'Yeni şifre gereklidir', en: 'A new password is required' },
@@ -167,9 +176,30 @@ export type MessageCode = keyof typeof MESSAGES;
 export const LANGUAGES = ['tr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** A wait for people, not a stopwatch: "45 saniye" / "45 seconds" under a minute, then "yaklaşık 15 dakika" /
+ *  "about 15 minutes" (rounded up), from 90 minutes on in hours. */
+export function formatWait(seconds: number, lang: Language): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return lang === 'tr' ? `${s} saniye` : `${s} second${s === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 90) return lang === 'tr' ? `yaklaşık ${minutes} dakika` : `about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return lang === 'tr' ? `yaklaşık ${hours} saat` : `about ${hours} hours`;
+}
+
+const PARAM_FORMATS: Record<string, (value: string | number, lang: Language) => string> = {
+  wait: (value, lang) => formatWait(Number(value), lang),
+};
+
+/** Fills `{name}` with params.name; `{name|wait}` passes it through a format of PARAM_FORMATS first. */
 export function formatMessage(code: MessageCode, lang: Language, params: Record<string, string | number> = {}): string {
   const template: string = MESSAGES[code][lang];
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+  return template.replace(/\{(\w+)(?:\|(\w+))?\}/g, (whole, key: string, format?: string) => {
+    if (!(key in params)) return whole;
+    const value = params[key] as string | number;
+    const formatter = format ? PARAM_FORMATS[format] : undefined;
+    return formatter ? formatter(value, lang) : String(value);
+  });
 }
 
 /** "tr", "tr-TR", "tr;q=0.9,en" -> tr; anything else that names English -> en; nothing usable -> tr (spec: Turkish on error). */

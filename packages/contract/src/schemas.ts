@@ -209,6 +209,9 @@ export const passwordResetConfirmBodySchema = z.strictObject({
   token: z.string().min(10).max(200),
   password: passwordSchema,
 });
+/** The way out of a rate-limited sign-in: a single-use link e-mailed to the account's owner. */
+export const signInLinkRequestBodySchema = z.strictObject({ email: emailSchema });
+export const signInLinkConfirmBodySchema = z.strictObject({ token: z.string().min(10).max(200) });
 
 const turbineFields = {
   turbine_name: optionalText(120),

@@ -1,15 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginBodySchema, passwordResetConfirmBodySchema, passwordResetRequestBodySchema, userSchema } from '@windscope/contract';
+import {
+  loginBodySchema,
+  passwordResetConfirmBodySchema,
+  passwordResetRequestBodySchema,
+  signInLinkConfirmBodySchema,
+  signInLinkRequestBodySchema,
+  userSchema,
+} from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import { requireAuth } from '../http/auth-hook.ts';
 import { envelope, messageOnly } from '../http/envelope.ts';
 import { localize, requestLanguage } from '../http/error-handler.ts';
 import { presentUser } from '../users/presenter.ts';
-import { confirmPasswordReset, login, logout, refresh, requestPasswordReset } from './auth-service.ts';
+import { login, logout, refresh } from './auth-service.ts';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
+import { confirmSignInLink, requestSignInLink } from './sign-in-link.ts';
 
 const tokenData = z.object({ success: z.literal(true), token: z.string(), expires_at: z.string() });
+const signedIn = envelope(z.object({ token: z.string(), user: userSchema, expires_at: z.string() }), { token: z.string(), user: userSchema });
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,13 +35,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['auth'],
         body: loginBodySchema,
-        response: {
-          200: envelope(z.object({ token: z.string(), user: userSchema, expires_at: z.string() }), { token: z.string(), user: userSchema }),
-        },
+        response: { 200: signedIn },
       },
     },
     async (req) => {
-      const result = await login(ctx, req.body, meta(req));
+      const result = await login(ctx, req.body, { ...meta(req), lang: requestLanguage(req) });
       const data = { token: result.token, user: result.user, expires_at: result.expiresAt.toISOString() };
       return { success: true as const, data, token: result.token, user: result.user, message: localize(req, 'LOGIN_SUCCESS') };
     },
@@ -94,8 +102,27 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/auth/password-reset/confirm',
     { config: { public: true }, schema: { tags: ['auth'], body: passwordResetConfirmBodySchema, response: { 200: messageOnly } } },
     async (req) => {
-      await confirmPasswordReset(ctx, req.body.token, req.body.password);
+      await confirmPasswordReset(ctx, req.body.token, req.body.password, { ip: req.ip });
       return { success: true as const, message: localize(req, 'PASSWORD_RESET_DONE') };
+    },
+  );
+
+  r.post(
+    '/auth/sign-in-link',
+    { config: { public: true }, schema: { tags: ['auth'], body: signInLinkRequestBodySchema, response: { 200: messageOnly } } },
+    async (req) => {
+      await requestSignInLink(ctx, req.body.email, { ip: req.ip, lang: requestLanguage(req) });
+      return { success: true as const, message: localize(req, 'SIGN_IN_LINK_SENT'), data: { email: req.body.email } };
+    },
+  );
+
+  r.post(
+    '/auth/sign-in-link/confirm',
+    { config: { public: true }, schema: { tags: ['auth'], body: signInLinkConfirmBodySchema, response: { 200: signedIn } } },
+    async (req) => {
+      const result = await confirmSignInLink(ctx, req.body.token, { ...meta(req), lang: requestLanguage(req) });
+      const data = { token: result.token, user: result.user, expires_at: result.expiresAt.toISOString() };
+      return { success: true as const, data, token: result.token, user: result.user, message: localize(req, 'LOGIN_SUCCESS') };
     },
   );
 }

@@ -2,34 +2,45 @@ import type { contactBodySchema } from '@windscope/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { contactMessages } from '../db/schema.ts';
-import { assertUnderLimit, RATE_LIMITS, recordAttempt } from '../rate-limit/rate-limiter.ts';
+import { type LimitCheck, RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
 
 type ContactInput = z.output<typeof contactBodySchema>;
+
+/** Any line break (CR, LF, NEL, vertical tab, form feed, Unicode line/paragraph separators) becomes one space: a field
+ *  of one line can then never forge a line of the operator's e-mail (a header or a "E-posta / E-mail:" line). */
+export function singleLine(text: string): string {
+  return text.replace(/[\r\n\v\f\u0085\u2028\u2029]+/g, ' ').trim();
+}
 
 /** Stores the message, then e-mails it to the operator's inbox (DECISIONS §4).
  *  A filled honeypot is answered like a success and dropped. */
 export async function submitContactMessage(ctx: AppContext, input: ContactInput, meta: { ip: string }): Promise<{ stored: boolean }> {
   if (input.website && input.website.trim() !== '') return { stored: false };
-  const checks = [{ key: `contact:ip:${meta.ip}`, rule: RATE_LIMITS.contactPerIp }];
-  await assertUnderLimit(ctx.limiter, checks, ctx.now().getTime());
-  await recordAttempt(ctx.limiter, checks);
+  // counted before the message is stored and sent: a burst is judged message by message. An office shares one address,
+  // so the address gets more room; one sender (by the e-mail they give) gets less.
+  const checks: LimitCheck[] = [{ key: `contact:ip:${meta.ip}`, rule: RATE_LIMITS.contactPerIp }];
+  if (input.email) checks.push({ key: `contact:sender:${input.email}`, rule: RATE_LIMITS.contactPerSender });
+  await reserveAttempt(ctx.limiter, checks);
+  const name = singleLine(input.name);
+  const subject = singleLine(input.subject);
+  const phone = input.phone ? singleLine(input.phone) : '';
   const [row] = await ctx.db
     .insert(contactMessages)
     .values({
-      name: input.name,
+      name,
       email: input.email || null,
-      phone: input.phone || null,
-      subject: input.subject,
+      phone: phone || null,
+      subject,
       message: input.message,
       ip: meta.ip,
       createdAt: ctx.now(),
     })
     .returning({ id: contactMessages.id });
   const lines = [
-    `Ad / Name: ${input.name}`,
+    `Ad / Name: ${name}`,
     `E-posta / E-mail: ${input.email || '-'}`,
-    `Telefon / Phone: ${input.phone || '-'}`,
-    `Konu / Subject: ${input.subject}`,
+    `Telefon / Phone: ${phone || '-'}`,
+    `Konu / Subject: ${subject}`,
     '',
     input.message,
     '',
@@ -37,7 +48,7 @@ export async function submitContactMessage(ctx: AppContext, input: ContactInput,
   ];
   await ctx.mailer.send({
     to: ctx.config.contactInbox,
-    subject: `[Windscope iletişim] ${input.subject}`,
+    subject: `[Windscope iletişim] ${subject}`,
     text: lines.join('\n'),
     replyTo: input.email || undefined,
   });

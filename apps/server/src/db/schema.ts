@@ -48,6 +48,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** the bootstrap superadmin (spec's user 35): never edited or deleted through the users page */
     isProtected: boolean('is_protected').notNull().default(false),
+    /** the language of the user's last sign-in ('tr' | 'en'): e-mails to the account speak it */
+    language: varchar('language', { length: 2 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,6 +86,23 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
+);
+
+/** Single-use sign-in links (the way out of a rate-limited sign-in), e-mailed to the account's owner. */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself exists only in the e-mailed link */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sign_in_links_hash_unique').on(t.tokenHash), index('sign_in_links_user_idx').on(t.userId)],
 );
 
 export const turbines = pgTable(

@@ -1,12 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Redis } from 'ioredis';
-import type { Database } from '../db/client.ts';
 import { tooManyRequests } from '../http/errors.ts';
-
-/** Both drivers answer execute() with { rows }. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 export interface LimitRule {
   /** attempts allowed in the window */
@@ -14,66 +6,53 @@ export interface LimitRule {
   windowMs: number;
 }
 
+/** A growing delay instead of a lock: the first `freeAttempts` go at once; after attempt n (n ≥ freeAttempts) the next one
+ *  waits `baseDelayMs · 2^(n − freeAttempts)`, at most `maxDelayMs`. The count is forgotten `forgetMs` after the last
+ *  attempt (or at once by reset, after a success). */
+export interface PaceRule {
+  freeAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  forgetMs: number;
+}
+
 export interface RateLimiter {
-  /** count one attempt; returns the count in the current window and when it resets */
+  /** count one attempt, atomically; returns the count in the current window (this attempt included) and when it resets */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: Date }>;
-  peek(key: string): Promise<{ count: number; resetAt: Date } | null>;
+  /** give one counted attempt back (a reserved attempt that succeeded), never below zero */
+  refund(key: string): Promise<void>;
+  /** count one attempt under a pace rule, atomically, unless the key is still waiting: then nothing is counted and the
+   *  answer is how long is left. `now` is the app's clock. */
+  pace(key: string, rule: PaceRule, now: Date): Promise<{ waitMs: number }>;
   reset(key: string): Promise<void>;
 }
 
-/** Counters in the database: shared by every process on PostgreSQL, kept across restarts. */
-export function createDatabaseRateLimiter(db: Database): RateLimiter {
-  return {
-    async hit(key, windowMs) {
-      const result = await db.execute(sql`
-        insert into rate_limit_hits (key, count, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
-        on conflict (key) do update set
-          count = case when rate_limit_hits.reset_at <= now() then 1 else rate_limit_hits.count + 1 end,
-          reset_at = case when rate_limit_hits.reset_at <= now() then excluded.reset_at else rate_limit_hits.reset_at end
-        returning count, reset_at`);
-      const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
-      return { count: Number(row?.count ?? 1), resetAt: new Date(row?.reset_at ?? Date.now() + windowMs) };
-    },
-    async peek(key) {
-      const result = await db.execute(sql`select count, reset_at from rate_limit_hits where key = ${key} and reset_at > now()`);
-      const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
-      return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : null;
-    },
-    async reset(key) {
-      await db.execute(sql`delete from rate_limit_hits where key = ${key}`);
-    },
-  };
+/** The wait after the `count`-th attempt under `rule`. */
+export function paceDelayMs(rule: PaceRule, count: number): number {
+  if (count < rule.freeAttempts) return 0;
+  return Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(count - rule.freeAttempts, 40));
 }
 
-/** One attempt, atomically: count it, and start the window when the key has none (the first attempt, or a key that lost
- *  its expiry). A script rather than `PEXPIRE … NX`, which Redis before 7 refuses. */
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return { count, ttl }`;
+export interface LimitCheck {
+  key: string;
+  rule: LimitRule;
+}
 
-/** Counters in Redis (REDIS_URL): shared by every process, `windscope:rl:<rule>:<ip or account>`, expiring with their window. */
-export function createRedisRateLimiter(redis: Redis, prefix = 'windscope:rl:'): RateLimiter {
-  return {
-    async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
-      return { count: Number(count), resetAt: new Date(Date.now() + (ttl > 0 ? Number(ttl) : windowMs)) };
-    },
-    async peek(key) {
-      const k = prefix + key;
-      const [count, ttl] = await Promise.all([redis.get(k), redis.pttl(k)]);
-      if (count === null || ttl <= 0) return null;
-      return { count: Number(count), resetAt: new Date(Date.now() + ttl) };
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
-  };
+/** Counts the attempt on every key BEFORE the work it guards (argon2, a mail), so attempts made at the same moment are
+ *  each judged against the ones before them: once a key is used up, the rest are refused with 429, whatever they carry.
+ *  A refused attempt stays counted (it cannot extend the window, which runs from the first attempt). */
+export async function reserveAttempt(limiter: RateLimiter, checks: LimitCheck[]): Promise<void> {
+  const states = await Promise.all(checks.map(({ key, rule }) => limiter.hit(key, rule.windowMs)));
+  const over = states.filter((state, i) => state.count > (checks[i]?.rule.limit ?? Number.POSITIVE_INFINITY));
+  if (over.length === 0) return;
+  const waitMs = Math.max(...over.map((state) => state.resetAt.getTime() - Date.now()));
+  throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)));
+}
+
+/** One attempt under a pace rule, counted before the work; 429 with the time left while the key waits. */
+export async function reservePacedAttempt(limiter: RateLimiter, key: string, rule: PaceRule, now: Date): Promise<void> {
+  const { waitMs } = await limiter.pace(key, rule, now);
+  if (waitMs > 0) throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)));
 }
 
 /** Redis first; while Redis does not answer, the database's counters (shared by every process on PostgreSQL), so a Redis
@@ -89,29 +68,34 @@ export function withFallback(primary: RateLimiter, fallback: RateLimiter, onFall
   };
   return {
     hit: (key, windowMs) => either((limiter) => limiter.hit(key, windowMs)),
-    peek: (key) => either((limiter) => limiter.peek(key)),
+    refund: (key) => either((limiter) => limiter.refund(key)),
+    pace: (key, rule, now) => either((limiter) => limiter.pace(key, rule, now)),
     reset: (key) => either((limiter) => limiter.reset(key)),
   };
 }
 
-/** Refuses with 429 when any of the keys has used up its rule. */
-export async function assertUnderLimit(limiter: RateLimiter, checks: { key: string; rule: LimitRule }[], now = Date.now()) {
-  for (const { key, rule } of checks) {
-    const state = await limiter.peek(key);
-    if (state && state.count >= rule.limit) {
-      throw tooManyRequests(Math.max(1, Math.ceil((state.resetAt.getTime() - now) / 1000)));
-    }
-  }
-}
-
-export async function recordAttempt(limiter: RateLimiter, checks: { key: string; rule: LimitRule }[]) {
-  await Promise.all(checks.map(({ key, rule }) => limiter.hit(key, rule.windowMs)));
-}
+const MINUTE = 60_000;
 
 export const RATE_LIMITS = {
-  loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
-  loginPerAccount: { limit: 8, windowMs: 15 * 60_000 },
-  resetPerIp: { limit: 10, windowMs: 15 * 60_000 },
-  resetPerAccount: { limit: 3, windowMs: 15 * 60_000 },
-  contactPerIp: { limit: 5, windowMs: 60 * 60_000 },
+  /** failed and refused sign-ins from one address (a success gives its attempt back) */
+  loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /** sign-ins to one account from one address: the hard lock only ever holds that address back */
+  loginPerAccountAndIp: { limit: 8, windowMs: 15 * MINUTE },
+  resetPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  resetPerAccount: { limit: 3, windowMs: 15 * MINUTE },
+  /** new passwords set with a reset link, per address (wrong tokens included) */
+  resetConfirmPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  signInLinkPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  signInLinkPerAccount: { limit: 3, windowMs: 15 * MINUTE },
+  /** sign-in links used (or guessed), per address */
+  signInLinkConfirmPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** an office behind one NAT shares an address: the address gets more room than one sender */
+  contactPerIp: { limit: 20, windowMs: 60 * MINUTE },
+  contactPerSender: { limit: 5, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
+
+export const PACE_RULES = {
+  /** sign-ins to one account from anywhere: never a lock, a growing delay (2 s, 4 s, … at most 15 minutes) after 10
+   *  attempts without a success; the owner's way past it is a sign-in link by e-mail */
+  loginPerAccount: { freeAttempts: 10, baseDelayMs: 2_000, maxDelayMs: 15 * MINUTE, forgetMs: 24 * 60 * MINUTE },
+} as const satisfies Record<string, PaceRule>;

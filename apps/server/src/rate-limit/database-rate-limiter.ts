@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { type PaceRule, paceDelayMs, type RateLimiter } from './rate-limiter.ts';
+
+/** Both drivers answer execute() with { rows }. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const millis = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+
+/** The wait after the row's count under `rule`, in SQL (paceDelayMs, for the row being updated). */
+const paceDelaySql = (rule: PaceRule) =>
+  sql`make_interval(secs => (case when h.count < ${rule.freeAttempts} then 0
+    else least(${rule.maxDelayMs}::float8, ${rule.baseDelayMs}::float8 * power(2::float8, least(h.count - ${rule.freeAttempts}, 40))) end) / 1000)`;
+
+/** Counters in the database (table rate_limit_hits): shared by every process on PostgreSQL, kept across restarts.
+ *  Every operation is one statement, so attempts made at the same moment are counted one after another. */
+export function createDatabaseRateLimiter(db: Database): RateLimiter {
+  return {
+    async hit(key, windowMs) {
+      const result = await db.execute(sql`
+        insert into rate_limit_hits as h (key, count, reset_at)
+        values (${key}, 1, now() + ${millis(windowMs)})
+        on conflict (key) do update set
+          count = case when h.reset_at <= now() then 1 else h.count + 1 end,
+          reset_at = case when h.reset_at <= now() then excluded.reset_at else h.reset_at end
+        returning count, reset_at`);
+      const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
+      return { count: Number(row?.count ?? 1), resetAt: new Date(row?.reset_at ?? Date.now() + windowMs) };
+    },
+    async refund(key) {
+      await db.execute(sql`update rate_limit_hits set count = count - 1 where key = ${key} and count > 0 and reset_at > now()`);
+    },
+    async pace(key, rule, now) {
+      // reset_at is the last attempt + forgetMs; the update (and so the count) happens only once the wait is over: a key
+      // still waiting returns no row
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const counted = await db.execute(sql`
+        insert into rate_limit_hits as h (key, count, reset_at)
+        values (${key}, 1, ${at} + ${millis(rule.forgetMs)})
+        on conflict (key) do update set
+          count = case when h.reset_at <= ${at} then 1 else h.count + 1 end,
+          reset_at = ${at} + ${millis(rule.forgetMs)}
+        where h.reset_at <= ${at} or h.reset_at - ${millis(rule.forgetMs)} + ${paceDelaySql(rule)} <= ${at}
+        returning count`);
+      if (rowsOf(counted).length > 0) return { waitMs: 0 };
+      const waiting = await db.execute(sql`select count, reset_at from rate_limit_hits where key = ${key}`);
+      const row = rowsOf<{ count: number; reset_at: string | Date }>(waiting)[0];
+      if (!row) return { waitMs: 1 };
+      const lastAttempt = new Date(row.reset_at).getTime() - rule.forgetMs;
+      return { waitMs: Math.max(1, lastAttempt + paceDelayMs(rule, Number(row.count)) - now.getTime()) };
+    },
+    async reset(key) {
+      await db.execute(sql`delete from rate_limit_hits where key = ${key}`);
+    },
+  };
+}
