@@ -19,6 +19,8 @@ import {
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
   type Resource,
+  signInLinkConfirmBodySchema,
+  signInLinkRequestBodySchema,
   type Role,
   updateTurbineBodySchema,
   updateUserBodySchema,
@@ -124,6 +126,20 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     tenantRow: false,
     body: passwordResetConfirmBodySchema,
     prepare: async () => ({ payload: { token: 'x'.repeat(43), password: 'new-secret-1' } }),
+  },
+  'POST /api/auth/sign-in-link': {
+    needs: 'public',
+    ok: 200,
+    tenantRow: false,
+    body: signInLinkRequestBodySchema,
+    prepare: async () => ({ payload: { email: `nobody-${unique()}@test.example` } }),
+  },
+  'POST /api/auth/sign-in-link/confirm': {
+    needs: 'public',
+    ok: 400, // a well-formed but unknown token
+    tenantRow: false,
+    body: signInLinkConfirmBodySchema,
+    prepare: async () => ({ payload: { token: 'x'.repeat(43) } }),
   },
   'POST /api/contact': {
     needs: 'public',

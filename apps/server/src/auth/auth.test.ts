@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../rate-limit/rate-limiter.ts';
 import { createTestApp, DEMO, lastResetToken, readOutbox, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -165,6 +166,23 @@ describe('password reset by link', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('PASSWORD_RESET_TOKEN_INVALID');
+  });
+
+  it('limits new-password tries per address, wrong tokens included', async () => {
+    const remoteAddress = '198.51.100.61';
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/password-reset/confirm',
+          payload: { token: `guessed-token-${i}-xxxxxxxxxx`, password: 'new-secret-1' },
+          remoteAddress,
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(RATE_LIMITS.resetConfirmPerIp.limit);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30 - RATE_LIMITS.resetConfirmPerIp.limit);
   });
 
   it('refuses an expired link', async () => {

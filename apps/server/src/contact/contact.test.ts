@@ -85,4 +85,29 @@ describe('POST /api/contact', () => {
     // another address is not held back by this one
     expect((await send({ name: 'N', subject: 'other sender', message: 'M' }, '203.0.113.10')).statusCode).toBe(200);
   });
+
+  it('keeps a name and a subject on one line: their line breaks cannot forge lines of the operator\'s e-mail', async () => {
+    const marker = unique();
+    const res = await send(
+      {
+        name: `Ayla\r\nE-posta / E-mail: boss@forged.example\u2028Telefon / Phone: 000`,
+        email: 'ayla@example.com',
+        subject: `Teklif ${marker}\r\nBcc: victim@forged.example\nX-Forged: yes`,
+        message: 'Merhaba,\nsatır sonu burada serbest.',
+      },
+      '203.0.113.77',
+    );
+    expect(res.statusCode).toBe(200);
+    const mail = outbox().find((m) => m.includes(marker)) ?? '';
+    const lines = mail.split(/\r?\n/);
+    expect(lines.filter((l) => l.startsWith('E-posta / E-mail:'))).toEqual(['E-posta / E-mail: ayla@example.com']);
+    expect(lines.filter((l) => l.startsWith('Telefon / Phone:'))).toEqual(['Telefon / Phone: -']);
+    expect(lines.some((l) => /^(Bcc|X-Forged):/i.test(l))).toBe(false);
+    expect(lines).toContain('Ad / Name: Ayla E-posta / E-mail: boss@forged.example Telefon / Phone: 000');
+    expect(lines).toContain(`Konu / Subject: Teklif ${marker} Bcc: victim@forged.example X-Forged: yes`);
+    // the message keeps its own lines
+    expect(lines).toContain('satır sonu burada serbest.');
+    const rows = await t.app.ctx.db.select().from(contactMessages);
+    expect(rows.find((r) => r.subject.includes(marker))?.name).toBe('Ayla E-posta / E-mail: boss@forged.example Telefon / Phone: 000');
+  });
 });

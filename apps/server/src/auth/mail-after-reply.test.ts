@@ -1,0 +1,57 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
+
+/** A real SMTP receiver that greets each connection late (a slow or distant mail server) and keeps what it receives. */
+async function startSlowSmtp(greetingDelayMs: number) {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onConnect: (_session, callback) => void setTimeout(() => callback(), greetingDelayMs),
+    onData: (stream, _session, callback) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSlowSmtp>>;
+beforeAll(async () => {
+  smtp = await startSlowSmtp(1_500);
+  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('link e-mails go out after the answer', () => {
+  it.each([
+    ['password reset', '/api/auth/password-reset', '/password-reset?token='],
+    ['sign-in link', '/api/auth/sign-in-link', '/sign-in-link?token='],
+  ])('%s: known and unknown addresses are answered before any mail reaches the server, then the known one gets it', async (_name, url, linkPath) => {
+    const before = smtp.received.length;
+    const known = await t.app.inject({ method: 'POST', url, payload: { email: DEMO.egeCustomer } });
+    const unknown = await t.app.inject({ method: 'POST', url, payload: { email: 'nobody@nowhere.example' } });
+    // both answered while the mail server has not even said hello yet
+    expect(smtp.received.length).toBe(before);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body.replace('nobody@nowhere.example', DEMO.egeCustomer));
+    await t.app.ctx.afterReply.drained();
+    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.received.at(-1)).toContain(DEMO.egeCustomer);
+    expect(smtp.received.at(-1)?.replace(/=\r?\n/g, '')).toContain(linkPath);
+  });
+
+});

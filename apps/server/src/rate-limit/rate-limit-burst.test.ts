@@ -1,0 +1,87 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages } from '../db/schema.ts';
+import { countRows, unique } from '../../test/factories.ts';
+import { createTestApp, DEMO, readOutbox, type TestApp } from '../../test/harness.ts';
+import { RATE_LIMITS } from './rate-limiter.ts';
+
+/** A logical database of this file's own: only its keys land there, and only it is flushed. */
+const REDIS_URL = `${process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'}/11`;
+const BURST = 100;
+/** an address no other test of the run has used */
+const freshIp = (last: number) => `198.18.${Number.parseInt(unique(), 16) % 250}.${last}`;
+
+/** 100 requests fired at once, as one address (or several) would: every one is judged against the ones before it. */
+describe.each([
+  ['the database', null],
+  ['Redis', REDIS_URL],
+] as const)('rate limits under a burst of %s counters', (_name, redisUrl) => {
+  let t: TestApp;
+  let redis: Redis | null = null;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CONTACT_INBOX: 'inbox@operator.example', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) } });
+    if (redisUrl) redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  });
+  afterAll(async () => {
+    await redis?.flushdb();
+    redis?.disconnect();
+    await t?.close();
+  });
+
+  const post = (url: string, payload: Record<string, unknown>, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url, payload, remoteAddress });
+  const statuses = (answers: { statusCode: number }[]) => answers.map((a) => a.statusCode);
+  const mailsTo = (address: string) => readOutbox(t.config.outboxDir).filter((m) => m.includes(`To: ${address}`)).length;
+  /** the counts were kept where this run says: Redis when it has a Redis */
+  const expectKeysInRedis = async (pattern: string) => {
+    if (redis) expect((await redis.keys(`windscope:rl:${pattern}`)).length).toBeGreaterThan(0);
+  };
+
+  it('sign-ins: one address gets exactly its attempts at an account, and a right password after them is refused', async () => {
+    const ip = freshIp(1);
+    const wrong = Array.from({ length: BURST - 1 }, (_, i) =>
+      post('/api/auth/login', { email: DEMO.marmaraOperator, password: `wrong-${i}-pass` }, ip),
+    );
+    const right = post('/api/auth/login', { email: DEMO.marmaraOperator, password: 'demo1234' }, ip);
+    const answers = await Promise.all([...wrong, right]);
+    const codes = statuses(answers);
+    expect(codes.filter((c) => c !== 429)).toHaveLength(RATE_LIMITS.loginPerAccountAndIp.limit);
+    expect(codes.filter((c) => c === 200)).toHaveLength(0);
+    expect(codes.at(-1)).toBe(429);
+    await expectKeysInRedis(`login:account-ip:${ip}:*`);
+  });
+
+  it('reset requests: one account gets exactly its e-mails, however many are asked for at once', async () => {
+    const ip = freshIp(2);
+    const before = mailsTo(DEMO.egeManager);
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, () => post('/api/auth/password-reset', { email: DEMO.egeManager }, ip)),
+    );
+    await t.app.ctx.afterReply.drained();
+    expect(statuses(answers).filter((c) => c === 200)).toHaveLength(RATE_LIMITS.resetPerAccount.limit);
+    expect(mailsTo(DEMO.egeManager) - before).toBe(RATE_LIMITS.resetPerAccount.limit);
+    await expectKeysInRedis(`reset:account:${DEMO.egeManager}`);
+  });
+
+  it('contact form: one address sends exactly its messages, and one sender exactly theirs from many addresses', async () => {
+    const ip = freshIp(3);
+    const before = await countRows(t, contactMessages);
+    const fromOneAddress = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        post('/api/contact', { name: 'N', email: `sender-${i}-${unique()}@office.example`, subject: 'S', message: 'M' }, ip),
+      ),
+    );
+    expect(statuses(fromOneAddress).filter((c) => c === 200)).toHaveLength(RATE_LIMITS.contactPerIp.limit);
+    const sender = `one-${unique()}@office.example`;
+    const fromOneSender = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        post('/api/contact', { name: 'N', email: sender, subject: 'S', message: 'M' }, `198.19.${Math.floor(i / 250)}.${i % 250}`),
+      ),
+    );
+    expect(statuses(fromOneSender).filter((c) => c === 200)).toHaveLength(RATE_LIMITS.contactPerSender.limit);
+    const sent = RATE_LIMITS.contactPerIp.limit + RATE_LIMITS.contactPerSender.limit;
+    expect((await countRows(t, contactMessages)) - before).toBe(sent);
+    await expectKeysInRedis(`contact:sender:${sender}`);
+  });
+});
