@@ -8,6 +8,7 @@ import { formBody, makeJpeg } from '../test/uploads.ts';
 import type { AppProcess } from './support/app-process.ts';
 import { http, signIn } from './support/http.ts';
 import { type SharedServices, startSharedServices } from './support/shared-services.ts';
+import { loginLimitKeys } from '../src/auth/auth-service.ts';
 
 /** Issue 7, scale-out: two app processes (A and B) on their own ports and data folders, sharing only PostgreSQL, an S3
  *  server and Redis. Whatever one process did, the other must see: sessions, logouts, photos, deletes, file links, and
@@ -154,11 +155,12 @@ describe('two app processes sharing PostgreSQL, S3 and Redis', () => {
 
   test('failed sign-ins count across both processes, in Redis, and the limit reached through A and B refuses on both', async () => {
     const email = DEMO.egeViewer;
-    const accountKey = `${RATE_KEY_PREFIX}login:account:${email}`;
+    // the hard per-account limit holds back one address at a time: the account's count from this address
+    const accountKey = `${RATE_KEY_PREFIX}${loginLimitKeys(email, '127.0.0.1').accountAndIp}`;
     const ipKey = `${RATE_KEY_PREFIX}login:ip:127.0.0.1`;
     const fail = (app: AppProcess) => http(`${app.url}/api/auth/login`, { method: 'POST', json: { email, password: 'wrong-password' } });
 
-    // the per-account limit is 8 in 15 minutes: 4 failures on A, then 4 on B
+    // the per-account-and-address limit is 8 in 15 minutes: 4 failures on A, then 4 on B
     for (let i = 0; i < 4; i++) expect((await fail(a)).status).toBe(401);
     expect(await redis.get(accountKey)).toBe('4');
     for (let i = 0; i < 4; i++) expect((await fail(b)).status).toBe(401);

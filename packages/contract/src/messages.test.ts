@@ -3,7 +3,9 @@ import { formatMessage, formatWait } from './messages.ts';
 
 describe('rate-limit waits read as people say them', () => {
   it('says minutes, rounded up, from a minute on, in both languages', () => {
-    expect(formatMessage('RATE_LIMITED', 'tr', { seconds: 893 })).toBe('Çok fazla deneme yapıldı. Lütfen yaklaşık 15 dakika sonra tekrar deneyin.');
+    expect(formatMessage('RATE_LIMITED', 'tr', { seconds: 893 })).toBe(
+      'Çok fazla deneme yapıldı. Lütfen yaklaşık 15 dakika sonra tekrar deneyin.',
+    );
     expect(formatMessage('RATE_LIMITED', 'en', { seconds: 2410 })).toBe('Too many attempts. Please try again in about 41 minutes.');
     expect(formatWait(60, 'en')).toBe('about 1 minute');
     expect(formatWait(61, 'tr')).toBe('yaklaşık 2 dakika');

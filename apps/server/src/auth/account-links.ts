@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import { mailLanguage } from './account-language.ts';
-import { ACCOUNT_MAILS, linkMail } from './account-mail.ts';
+import { type ACCOUNT_MAILS, linkMail } from './account-mail.ts';
 import { findUserByEmail } from './auth-service.ts';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

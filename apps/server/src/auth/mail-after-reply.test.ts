@@ -39,19 +39,21 @@ describe('link e-mails go out after the answer', () => {
   it.each([
     ['password reset', '/api/auth/password-reset', '/password-reset?token='],
     ['sign-in link', '/api/auth/sign-in-link', '/sign-in-link?token='],
-  ])('%s: known and unknown addresses are answered before any mail reaches the server, then the known one gets it', async (_name, url, linkPath) => {
-    const before = smtp.received.length;
-    const known = await t.app.inject({ method: 'POST', url, payload: { email: DEMO.egeCustomer } });
-    const unknown = await t.app.inject({ method: 'POST', url, payload: { email: 'nobody@nowhere.example' } });
-    // both answered while the mail server has not even said hello yet
-    expect(smtp.received.length).toBe(before);
-    expect(known.statusCode).toBe(200);
-    expect(unknown.statusCode).toBe(200);
-    expect(known.body).toBe(unknown.body.replace('nobody@nowhere.example', DEMO.egeCustomer));
-    await t.app.ctx.afterReply.drained();
-    expect(smtp.received.length).toBe(before + 1);
-    expect(smtp.received.at(-1)).toContain(DEMO.egeCustomer);
-    expect(smtp.received.at(-1)?.replace(/=\r?\n/g, '')).toContain(linkPath);
-  });
-
+  ])(
+    '%s: known and unknown addresses are answered before any mail reaches the server, then the known one gets it',
+    async (_name, url, linkPath) => {
+      const before = smtp.received.length;
+      const known = await t.app.inject({ method: 'POST', url, payload: { email: DEMO.egeCustomer } });
+      const unknown = await t.app.inject({ method: 'POST', url, payload: { email: 'nobody@nowhere.example' } });
+      // both answered while the mail server has not even said hello yet
+      expect(smtp.received.length).toBe(before);
+      expect(known.statusCode).toBe(200);
+      expect(unknown.statusCode).toBe(200);
+      expect(known.body).toBe(unknown.body.replace('nobody@nowhere.example', DEMO.egeCustomer));
+      await t.app.ctx.afterReply.drained();
+      expect(smtp.received.length).toBe(before + 1);
+      expect(smtp.received.at(-1)).toContain(DEMO.egeCustomer);
+      expect(smtp.received.at(-1)?.replace(/=\r?\n/g, '')).toContain(linkPath);
+    },
+  );
 });

@@ -35,7 +35,11 @@ export async function confirmPasswordReset(ctx: AppContext, token: string, passw
   const ipKey = `reset-confirm:ip:${meta.ip}`;
   await reserveAttempt(ctx.limiter, [{ key: ipKey, rule: RATE_LIMITS.resetConfirmPerIp }]);
   const now = ctx.now();
-  const live = and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
+  const live = and(
+    eq(passwordResetTokens.tokenHash, sha256(token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
   const [valid] = await ctx.db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)

@@ -19,7 +19,10 @@ import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts'
 import { confirmSignInLink, requestSignInLink } from './sign-in-link.ts';
 
 const tokenData = z.object({ success: z.literal(true), token: z.string(), expires_at: z.string() });
-const signedIn = envelope(z.object({ token: z.string(), user: userSchema, expires_at: z.string() }), { token: z.string(), user: userSchema });
+const signedIn = envelope(z.object({ token: z.string(), user: userSchema, expires_at: z.string() }), {
+  token: z.string(),
+  user: userSchema,
+});
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

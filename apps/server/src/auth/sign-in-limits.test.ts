@@ -57,7 +57,7 @@ describe('nobody can lock another person out of their account', () => {
     expect(answers.filter((a) => a.statusCode !== 429)).toHaveLength(PACE_RULES.loginPerAccount.freeAttempts);
   });
 
-  it('says long waits in minutes, in the asker\'s language', async () => {
+  it("says long waits in minutes, in the asker's language", async () => {
     const email = DEMO.egeViewer;
     const rule = PACE_RULES.loginPerAccount;
     // enough failures for the longest delay, each after the wait before it

@@ -47,7 +47,10 @@ describe('sign-in link by e-mail', () => {
     expect((await t.call(first.json().token, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(200);
     const again = await useLink(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'SIGN_IN_LINK_INVALID', message: 'Giriş bağlantısı geçersiz, kullanılmış veya süresi dolmuş.' });
+    expect(again.json()).toMatchObject({
+      code: 'SIGN_IN_LINK_INVALID',
+      message: 'Giriş bağlantısı geçersiz, kullanılmış veya süresi dolmuş.',
+    });
   });
 
   it('expires after its time', async () => {

@@ -21,7 +21,9 @@ export async function requestSignInLink(ctx: AppContext, email: string, meta: { 
     lang: meta.lang,
     path: '/sign-in-link',
     store: async ({ userId, tokenHash, now }) => {
-      await ctx.db.insert(signInLinks).values({ userId, tokenHash, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS), createdAt: now });
+      await ctx.db
+        .insert(signInLinks)
+        .values({ userId, tokenHash, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS), createdAt: now });
     },
   });
 }
@@ -46,7 +48,10 @@ export async function confirmSignInLink(ctx: AppContext, token: string, meta: { 
     .limit(1);
   if (!found) throw badRequest('SIGN_IN_LINK_INVALID');
   // the account's other links stop working: one way in per request
-  await ctx.db.update(signInLinks).set({ usedAt: now }).where(and(eq(signInLinks.userId, found.user.id), isNull(signInLinks.usedAt)));
+  await ctx.db
+    .update(signInLinks)
+    .set({ usedAt: now })
+    .where(and(eq(signInLinks.userId, found.user.id), isNull(signInLinks.usedAt)));
   await ctx.limiter.refund(ipKey);
   await clearLoginLimits(ctx, found.user.email.trim().toLowerCase(), meta.ip, false);
   return startSignedIn(ctx, found.user, found.companyName, meta);

@@ -86,7 +86,7 @@ describe('POST /api/contact', () => {
     expect((await send({ name: 'N', subject: 'other sender', message: 'M' }, '203.0.113.10')).statusCode).toBe(200);
   });
 
-  it('keeps a name and a subject on one line: their line breaks cannot forge lines of the operator\'s e-mail', async () => {
+  it("keeps a name and a subject on one line: their line breaks cannot forge lines of the operator's e-mail", async () => {
     const marker = unique();
     const res = await send(
       {

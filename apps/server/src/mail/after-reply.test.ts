@@ -7,14 +7,16 @@ describe('after-reply queue', () => {
     const queue = createAfterReplyQueue((message, details) => logged.push({ message, details }));
     const ran: string[] = [];
     let running = 0;
-    const task = (name: string, fail = false) => async () => {
-      running++;
-      expect(running).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      running--;
-      if (fail) throw new Error(`${name} failed`);
-      ran.push(name);
-    };
+    const task =
+      (name: string, fail = false) =>
+      async () => {
+        running++;
+        expect(running).toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        if (fail) throw new Error(`${name} failed`);
+        ran.push(name);
+      };
     queue.enqueue('a', task('a'));
     queue.enqueue('mail', task('mail', true));
     queue.enqueue('b', task('b'));

@@ -10,6 +10,7 @@ export const paths = {
   privacy: '/privacy',
   login: '/login',
   passwordReset: '/password-reset',
+  signInLink: '/sign-in-link',
   dashboard: '/dashboard',
   turbine: (id: Id) => `/dashboard/turbine/${id}`,
   panorama: (id: Id) => `/dashboard/turbine/${id}/360-view`,

@@ -39,6 +39,10 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/auth/password-reset/password-reset-page.tsx'), 'PasswordResetPage'),
           },
           {
+            path: 'sign-in-link',
+            lazy: lazyPage(() => import('../features/auth/sign-in-link/sign-in-link-page.tsx'), 'SignInLinkPage'),
+          },
+          {
             // management area: desktop gate, then the session check (features/auth/protected-route.tsx)
             id: 'management',
             lazy: lazyPage(() => import('./management-area.tsx'), 'ManagementArea'),

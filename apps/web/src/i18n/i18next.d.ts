@@ -23,6 +23,7 @@ declare module 'i18next' {
       dashboard: typeof import('../features/dashboard/dashboard.tr.json');
       companies: typeof import('../features/companies/companies.tr.json');
       users: typeof import('../features/users/users.tr.json');
+      signInLink: typeof import('../features/auth/sign-in-link/sign-in-link.tr.json');
     };
     returnNull: false;
   }

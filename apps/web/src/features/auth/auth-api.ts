@@ -29,3 +29,14 @@ export async function passwordResetRequest(email: string) {
 export async function passwordResetConfirmRequest(token: string, password: string) {
   return api.post(API_PATHS.passwordResetConfirm, { token, password }, { redirectOnUnauthorized: false });
 }
+
+/** The way out of a rate-limited sign-in: a single-use link by e-mail. Answers the same whether or not the address exists. */
+export async function signInLinkRequest(email: string) {
+  return api.post(API_PATHS.signInLink, { email });
+}
+
+/** Uses the e-mailed link: answers like a sign-in. */
+export async function signInLinkConfirmRequest(token: string) {
+  const answer = await api.post(API_PATHS.signInLinkConfirm, { token }, { schema: loginAnswerSchema, redirectOnUnauthorized: false });
+  return answer.data;
+}

@@ -10,3 +10,8 @@ export function loginErrorMessage(error: unknown, t: TFunction): string {
   }
   return t('auth.login.errorFallback');
 }
+
+/** A 429: the sign-in screen then offers a sign-in link by e-mail. */
+export function isRateLimited(error: unknown): boolean {
+  return isApiError(error) && error.status === 429;
+}

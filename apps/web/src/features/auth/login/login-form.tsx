@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { loginBodySchema } from '@windscope/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -9,11 +9,13 @@ import { type FieldErrorCodes, fieldError, validateForm } from '../../../ui/form
 import { loginRequest } from '../auth-api.ts';
 import { FormError } from '../layout/form-error.tsx';
 import { useStartSession } from '../session.ts';
-import { loginErrorMessage } from './login-error.ts';
+import { SIGN_IN_LINK_NS } from '../sign-in-link/sign-in-link-i18n.ts';
+import { isRateLimited, loginErrorMessage } from './login-error.ts';
 
 /** E-mail and password, both required; on success the session is stored and `onSignedIn` decides where to go. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation();
+  const { t: tLink } = useTranslation(SIGN_IN_LINK_NS);
   const startSession = useStartSession();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrorCodes>({});
@@ -39,7 +41,27 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.login.title')}>
       <Stack gap="md">
-        {login.isError && <FormError title={t('auth.login.errorTitle')}>{loginErrorMessage(login.error, t)}</FormError>}
+        {login.isError && (
+          <FormError title={t('auth.login.errorTitle')}>
+            {isRateLimited(login.error) ? (
+              // the way out of a rate-limited sign-in: a single-use link by e-mail
+              <Stack gap={6} align="flex-start">
+                <span>{loginErrorMessage(login.error, t)}</span>
+                <Text size="sm">{tLink('offer')}</Text>
+                <Anchor
+                  component={Link}
+                  to={`${paths.signInLink}?${new URLSearchParams({ email: values.email.trim() }).toString()}`}
+                  size="sm"
+                  fw={600}
+                >
+                  {tLink('offerLink')}
+                </Anchor>
+              </Stack>
+            ) : (
+              loginErrorMessage(login.error, t)
+            )}
+          </FormError>
+        )}
         <TextInput
           label={t('auth.login.email')}
           placeholder={t('auth.login.emailPlaceholder')}

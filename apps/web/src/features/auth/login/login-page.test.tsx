@@ -49,6 +49,29 @@ describe('login form validation (spec §5)', () => {
 });
 
 describe('login error box (spec §8)', () => {
+  it('offers a sign-in link by e-mail when sign-ins are rate-limited, with the typed address', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { success: false, message: 'Çok fazla deneme yapıldı. Lütfen yaklaşık 15 dakika sonra tekrar deneyin.', code: 'RATE_LIMITED' },
+        429,
+      ),
+    );
+    renderLogin();
+    await fillAndSubmit('operator@ege.example', 'demo1234');
+    const box = await screen.findByTestId('form-error');
+    expect(within(box).getByText('Çok fazla deneme yapıldı. Lütfen yaklaşık 15 dakika sonra tekrar deneyin.')).toBeInTheDocument();
+    const offer = within(box).getByRole('link', { name: 'E-posta ile giriş bağlantısı al' });
+    expect(offer).toHaveAttribute('href', '/sign-in-link?email=operator%40ege.example');
+  });
+
+  it('offers no sign-in link for a wrong password', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'E-posta veya şifre hatalı.', code: 'LOGIN_FAILED' }, 401));
+    renderLogin();
+    await fillAndSubmit('operator@ege.example', 'wrong-password');
+    const box = await screen.findByTestId('form-error');
+    expect(within(box).queryByRole('link')).toBeNull();
+  });
+
   it("shows a heading and the server's message for wrong credentials", async () => {
     fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'E-posta veya şifre hatalı.', code: 'LOGIN_FAILED' }, 401));
     renderLogin();
