@@ -35,3 +35,10 @@ export function resetLinkPath(mail: string): string {
   if (!match?.[1]) throw new Error('no reset link in the e-mail');
   return match[1];
 }
+
+/** The path of the link in a sign-in-link e-mail (`/sign-in-link?token=…`). */
+export function signInLinkPath(mail: string): string {
+  const match = /https?:\/\/[^/\s]+(\/sign-in-link\?token=[^\s"<>]+)/.exec(mail);
+  if (!match?.[1]) throw new Error('no sign-in link in the e-mail');
+  return match[1];
+}

@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
+import { insertCompany, insertUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 /** A real SMTP receiver that greets each connection late (a slow or distant mail server) and keeps what it receives. */
 async function startSlowSmtp(greetingDelayMs: number) {
@@ -26,9 +27,11 @@ async function startSlowSmtp(greetingDelayMs: number) {
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSlowSmtp>>;
+let owner: string;
 beforeAll(async () => {
   smtp = await startSlowSmtp(1_500);
-  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  t = await createTestApp({ seed: false, env: { SMTP_URL: smtp.url } });
+  owner = (await insertUser(t, { companyId: (await insertCompany(t)).id })).email;
 });
 afterAll(async () => {
   await t?.close();
@@ -43,16 +46,16 @@ describe('link e-mails go out after the answer', () => {
     '%s: known and unknown addresses are answered before any mail reaches the server, then the known one gets it',
     async (_name, url, linkPath) => {
       const before = smtp.received.length;
-      const known = await t.app.inject({ method: 'POST', url, payload: { email: DEMO.egeCustomer } });
+      const known = await t.app.inject({ method: 'POST', url, payload: { email: owner } });
       const unknown = await t.app.inject({ method: 'POST', url, payload: { email: 'nobody@nowhere.example' } });
       // both answered while the mail server has not even said hello yet
       expect(smtp.received.length).toBe(before);
       expect(known.statusCode).toBe(200);
       expect(unknown.statusCode).toBe(200);
-      expect(known.body).toBe(unknown.body.replace('nobody@nowhere.example', DEMO.egeCustomer));
+      expect(known.body).toBe(unknown.body.replace('nobody@nowhere.example', owner));
       await t.app.ctx.afterReply.drained();
       expect(smtp.received.length).toBe(before + 1);
-      expect(smtp.received.at(-1)).toContain(DEMO.egeCustomer);
+      expect(smtp.received.at(-1)).toContain(owner);
       expect(smtp.received.at(-1)?.replace(/=\r?\n/g, '')).toContain(linkPath);
     },
   );
