@@ -41,17 +41,19 @@ for (const width of [1440, 769]) {
         await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}-${language}-${theme}.png`, fullPage: true });
       };
       // the rate-limited answer as the server words it (the real limit is reached in sign-in-link.spec.ts)
-      await page.route('**/api/auth/login', (route) =>
-        route.fulfill({
-          status: 429,
-          headers: { 'retry-after': '893' },
-          contentType: 'application/json',
-          body: JSON.stringify({
-            success: false,
-            code: 'RATE_LIMITED',
-            message: formatMessage('RATE_LIMITED', language, { seconds: 893 }),
+      await page.route(
+        (url) => url.pathname === '/api/auth/login',
+        (route) =>
+          route.fulfill({
+            status: 429,
+            headers: { 'retry-after': '893' },
+            contentType: 'application/json',
+            body: JSON.stringify({
+              success: false,
+              code: 'RATE_LIMITED',
+              message: formatMessage('RATE_LIMITED', language, { seconds: 893 }),
+            }),
           }),
-        }),
       );
       await page.goto('/login');
       await page
