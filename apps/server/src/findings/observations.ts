@@ -221,14 +221,22 @@ const photoFindingsQuery = oncePer((db: Database) => {
         ),
       )
       .orderBy(findingObservations.id);
-  return { staff: base(true).prepare('findings_of_photo_staff'), public: base(false).prepare('findings_of_photo_public') };
+  const photoOfTurbine = db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.id, sql.placeholder('photoId')), eq(photos.turbineId, sql.placeholder('turbineId'))))
+    .prepare('photo_of_turbine');
+  return { staff: base(true).prepare('findings_of_photo_staff'), public: base(false).prepare('findings_of_photo_public'), photoOfTurbine };
 });
 
 export async function findingsOfPhoto(ctx: AppContext, actor: Actor, turbineId: number, photoId: number): Promise<PhotoFinding[]> {
   await turbineFor(ctx, actor, turbineId, 'finding.read');
   const queries = photoFindingsQuery(ctx.db);
   const query = visibleStatuses(actor) ? queries.public : queries.staff;
-  return (await query.execute({ photoId, turbineId })) as PhotoFinding[];
+  const rows = (await query.execute({ photoId, turbineId })) as PhotoFinding[];
+  // nothing drawn: say whether the photo is there at all (a primary-key read)
+  if (rows.length === 0 && (await queries.photoOfTurbine.execute({ photoId, turbineId })).length === 0) throw notFound('PHOTO_NOT_FOUND');
+  return rows;
 }
 
 /** Photo delete (§12): refused while an observation points to the photo, naming the findings. */
