@@ -13,6 +13,7 @@ import { companyRoutes } from './companies/routes.ts';
 import type { AppConfig } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { findingRoutes } from './findings/routes.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { installAuthHook } from './http/auth-hook.ts';
@@ -211,6 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await reportRoutes(api, ctx);
       await fileRoutes(api, ctx);
       await commentRoutes(api, ctx);
+      await findingRoutes(api, ctx);
       await contactRoutes(api, ctx);
     },
     { prefix: '/api' },

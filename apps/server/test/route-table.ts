@@ -30,6 +30,7 @@ import type { UserRow } from '../src/users/presenter.ts';
 import { type DemoCompanies, insertComment, insertCompany, insertTurbine, insertUser, unique } from './factories.ts';
 import { DEMO, type TestApp } from './harness.ts';
 import { FILE_ROUTE_CASES } from './route-table-files.ts';
+import { FINDING_ROUTE_CASES } from './route-table-findings.ts';
 
 export type Target = 'own' | 'other';
 
@@ -364,4 +365,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   // ---------- photos, reports, files: route-table-files.ts ----------
   ...FILE_ROUTE_CASES,
+
+  // ---------- findings: route-table-findings.ts ----------
+  ...FINDING_ROUTE_CASES,
 };

@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './constants.ts';
+export * from './findings.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
 export * from './roles.ts';

@@ -164,6 +164,77 @@ export const MESSAGES = {
   REPORTS_LOADED: { tr: 'Raporlar yüklendi.', en: 'Reports loaded.' },
   REPORT_NOT_FOUND: { tr: 'Rapor bulunamadı.', en: 'Report not found.' },
   REPORT_DELETED: { tr: 'Rapor başarıyla silindi', en: 'Report deleted successfully' },
+  // findings (DECISIONS §12)
+  FINDINGS_LOADED: { tr: 'Bulgular yüklendi.', en: 'Findings loaded.' },
+  FINDING_NOT_FOUND: { tr: 'Bulgu bulunamadı.', en: 'Finding not found.' },
+  FINDING_OBSERVATION_NOT_FOUND: { tr: 'Gözlem bulunamadı.', en: 'Observation not found.' },
+  FINDING_CREATED: { tr: 'Bulgu kaydedildi.', en: 'Finding saved.' },
+  FINDING_UPDATED: { tr: 'Bulgu güncellendi.', en: 'Finding updated.' },
+  FINDING_DELETED: { tr: 'Bulgu silindi.', en: 'Finding deleted.' },
+  FINDING_STATUS_CHANGED: { tr: 'Bulgu durumu güncellendi.', en: 'Finding status updated.' },
+  FINDING_OBSERVATION_ADDED: { tr: 'Gözlem eklendi.', en: 'Observation added.' },
+  FINDING_OBSERVATION_REMOVED: { tr: 'Gözlem kaldırıldı.', en: 'Observation removed.' },
+  FINDING_GEOMETRY_INVALID: {
+    tr: 'İşaretlenen alan geçersiz: dikdörtgen veya elips iki köşe, çokgen 3 ile 64 nokta, nokta tek nokta olmalı ve görüntünün içinde kalmalıdır.',
+    en: 'The marked area is invalid: a rectangle or ellipse needs two corners, a polygon 3 to 64 points, a point one point, all inside the image.',
+  },
+  FINDING_GEOMETRY_SPACE: {
+    tr: '360° panoramalarda yalnızca küre üzerindeki noktalar, diğer fotoğraflarda yalnızca görüntü üzerindeki noktalar kullanılabilir.',
+    en: '360° panoramas take points on the sphere; other photos take points on the image.',
+  },
+  FINDING_SEVERITY_INVALID: { tr: 'Önem derecesi 1 ile 5 arasında olmalıdır.', en: 'Severity must be between 1 and 5.' },
+  FINDING_TYPE_INVALID: { tr: 'Geçerli bir hasar türü seçin.', en: 'Select a valid damage type.' },
+  FINDING_SURFACE_INVALID: { tr: 'Geçerli bir yüzey seçin.', en: 'Select a valid surface.' },
+  FINDING_BLADE_INVALID: { tr: 'Kanat A, B veya C olmalıdır.', en: 'The blade must be A, B or C.' },
+  FINDING_ROOM_REQUIRED: {
+    tr: 'İç yüzey bulguları için 1 ile 25 arasında bir oda seçin.',
+    en: 'Interior findings need a room from 1 to 25.',
+  },
+  FINDING_NOTES_TOO_LONG: { tr: 'Notlar en fazla 2.000 karakter olabilir.', en: 'Notes can be at most 2,000 characters.' },
+  FINDING_FIELD_INVALID: {
+    tr: 'Kökten uzaklık, boyutlar veya derinlik sınıfı geçersiz.',
+    en: 'The distance from the root, the sizes or the depth class are invalid.',
+  },
+  FINDING_DUE_DATE_INVALID: {
+    tr: 'Son tarih geçerli bir tarih olmalıdır (YYYY-AA-GG).',
+    en: 'The due date must be a valid date (YYYY-MM-DD).',
+  },
+  FINDING_STATUS_INVALID: { tr: 'Geçersiz bulgu durumu.', en: 'Invalid finding status.' },
+  FINDING_FILTER_INVALID: { tr: 'Bulgu filtresi veya sıralaması geçersiz.', en: 'The findings filter or sort is invalid.' },
+  FINDING_PHOTO_OTHER_TURBINE: {
+    tr: 'Fotoğraf bu türbine ait değil; bulgular yalnızca aynı türbinin fotoğraflarında işaretlenebilir.',
+    en: 'The photo belongs to another turbine; findings are marked on photos of the same turbine only.',
+  },
+  FINDING_PHOTO_NOT_IMAGE: { tr: 'Bulgular yalnızca görüntüler üzerinde işaretlenebilir.', en: 'Findings can be marked on images only.' },
+  FINDING_STALE: {
+    tr: 'Bu bulgu siz düzenlerken başka biri tarafından değiştirildi. Sayfayı yenileyip tekrar deneyin.',
+    en: 'Someone else changed this finding while you were editing it. Reload and try again.',
+  },
+  FINDING_TRANSITION_INVALID: {
+    tr: '"{from}" durumundaki bir bulgu "{to}" durumuna geçirilemez.',
+    en: 'A finding that is "{from}" cannot be moved to "{to}".',
+  },
+  FINDING_OWN_REVIEW: {
+    tr: 'Kendi kaydettiğiniz bulguyu onaylayamaz veya reddedemezsiniz; ikinci bir kişi incelemelidir.',
+    en: 'You cannot confirm or reject a finding you recorded; a second person must review it.',
+  },
+  FINDING_OWN_REPAIR_VERIFY: {
+    tr: 'Onarıldı olarak işaretlediğiniz bir bulguyu doğrulayamazsınız; ikinci bir kişi doğrulamalıdır.',
+    en: 'You cannot verify a repair you marked yourself; a second person must verify it.',
+  },
+  FINDING_REPAIR_EVIDENCE_REQUIRED: {
+    tr: 'Onarıldı olarak işaretlemek için en az bir onarım kanıtı fotoğrafı ekleyin.',
+    en: 'Add at least one repair evidence photo before marking it repaired.',
+  },
+  FINDING_REASON_REQUIRED: { tr: 'Bu işlem için bir gerekçe yazın.', en: 'Write a reason for this change.' },
+  FINDING_LAST_OBSERVATION: {
+    tr: 'Bulgunun son gözlemi kaldırılamaz; bulguyu silin.',
+    en: "The finding's last observation cannot be removed; delete the finding instead.",
+  },
+  PHOTO_HAS_FINDINGS: {
+    tr: 'Bu fotoğraf bulgularda kullanılıyor ({findings}). Önce bu gözlemleri kaldırın.',
+    en: 'This photo is used by findings ({findings}). Remove those observations first.',
+  },
   CONTACT_REQUIRED_FIELDS: { tr: 'Ad, konu ve mesaj gereklidir.', en: 'Name, subject and message are required.' },
   CONTACT_SENT: {
     tr: 'Mesajınız gönderildi. En kısa sürede size dönüş yapacağız.',

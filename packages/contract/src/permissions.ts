@@ -22,6 +22,9 @@ export interface Resource {
   /** for user edits: the company and role the user would get */
   newCompanyId?: number;
   newRole?: Role;
+  /** for findings: who marked it repaired, and its status */
+  repairedBy?: number | null;
+  findingStatus?: string;
 }
 
 export const ACTIONS = [
@@ -50,6 +53,16 @@ export const ACTIONS = [
   'company.create',
   'company.update',
   'company.delete',
+  'finding.read',
+  'finding.readDrafts',
+  'finding.create',
+  'finding.update',
+  'finding.review',
+  'finding.plan',
+  'finding.markRepaired',
+  'finding.verify',
+  'finding.reopen',
+  'finding.delete',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -87,6 +100,12 @@ const superadminMayEditUser: Rule = (_a, r) => !r.targetIsProtected && (r.newRol
 const superadminMayDeleteUser: Rule = (a, r) => !r.targetIsProtected && r.targetId !== a.id;
 const managerMayDeleteUser: Rule = (a, r, now) => managerMayEditUser(a, r, now) && r.targetId !== a.id;
 
+/** Findings (§12): two-person rules. Unknown author / repairer (a web check before loading) does not refuse. */
+const notTheAuthor: Rule = (a, r) => r.ownerId == null || r.ownerId !== a.id;
+const notTheRepairer: Rule = (a, r) => r.repairedBy == null || r.repairedBy !== a.id;
+const anyDraft: Rule = (_a, r) => r.findingStatus === undefined || r.findingStatus === 'draft';
+const ownDraft: Rule = (a, r, now) => anyDraft(a, r, now) && (r.ownerId === undefined || ownsIt(a, r));
+
 /** DECISIONS.md §1 as data. One row per action, one column per role class. */
 export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
   'turbine.read': { superadmin: true, manager: true, operator: true, customer: true, viewer: true },
@@ -114,6 +133,17 @@ export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
   'company.create': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
   'company.update': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
   'company.delete': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
+  // findings (DECISIONS §12)
+  'finding.read': { superadmin: true, manager: true, operator: true, customer: true, viewer: true },
+  'finding.readDrafts': { superadmin: true, manager: true, operator: true, customer: false, viewer: false },
+  'finding.create': { superadmin: true, manager: true, operator: true, customer: false, viewer: false },
+  'finding.update': { superadmin: true, manager: true, operator: true, customer: false, viewer: false },
+  'finding.review': { superadmin: notTheAuthor, manager: notTheAuthor, operator: false, customer: false, viewer: false },
+  'finding.plan': { superadmin: true, manager: true, operator: false, customer: false, viewer: false },
+  'finding.markRepaired': { superadmin: true, manager: true, operator: true, customer: false, viewer: false },
+  'finding.verify': { superadmin: notTheRepairer, manager: notTheRepairer, operator: false, customer: false, viewer: false },
+  'finding.reopen': { superadmin: true, manager: true, operator: false, customer: false, viewer: false },
+  'finding.delete': { superadmin: true, manager: anyDraft, operator: ownDraft, customer: false, viewer: false },
 };
 
 /** The one permission check, used by the server's services and by the web app to hide what the server would refuse. */

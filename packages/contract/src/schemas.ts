@@ -112,6 +112,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** On every turbine (list and detail): the worst severity among its open findings, open and overdue counts (§12). */
+export const turbineHealthSchema = z.object({
+  worst_open_severity: z.number().int().min(1).max(5).nullable(),
+  open: z.number().int(),
+  overdue: z.number().int(),
+});
+export type TurbineHealth = z.infer<typeof turbineHealthSchema>;
+
 export const turbineSchema = z.object({
   id,
   turbine_name: z.string().nullable(),
@@ -126,6 +134,7 @@ export const turbineSchema = z.object({
   company_name: z.string().nullable(),
   status: turbineStatusSchema,
   photo_count: z.number().int(),
+  health: turbineHealthSchema,
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -234,3 +236,93 @@ export const listVersions = pgTable('list_versions', {
   name: varchar('name', { length: 40 }).primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/** Findings (DECISIONS §12): one damage at one place on one blade. The turbine scopes it (its company is the tenant);
+ *  severity is its latest observation's; version grows with every change (stale edits are 409). */
+export const findings = pgTable(
+  'findings',
+  {
+    id: serial('id').primaryKey(),
+    turbineId: integer('turbine_id')
+      .notNull()
+      .references(() => turbines.id, { onDelete: 'cascade' }),
+    blade: varchar('blade', { length: 1 }).notNull(),
+    surface: varchar('surface', { length: 10 }).notNull(),
+    room: integer('room'),
+    distanceFromRootM: doublePrecision('distance_from_root_m'),
+    type: varchar('type', { length: 24 }).notNull(),
+    severity: integer('severity').notNull(),
+    depthClass: integer('depth_class'),
+    lengthMm: doublePrecision('length_mm'),
+    widthMm: doublePrecision('width_mm'),
+    notes: varchar('notes', { length: 2000 }),
+    status: varchar('status', { length: 16 }).notNull().default('draft'),
+    dueDate: date('due_date', { mode: 'string' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    repairedBy: integer('repaired_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    /** years of the photos it was seen on, kept with its observations */
+    firstSeenYear: integer('first_seen_year').notNull(),
+    lastSeenYear: integer('last_seen_year').notNull(),
+    observationCount: integer('observation_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('findings_turbine_idx').on(t.turbineId, t.severity),
+    // turbine health: open findings only
+    index('findings_open_idx')
+      .on(t.turbineId, t.severity, t.dueDate)
+      .where(sql`${t.status} in ('confirmed', 'monitoring', 'repair_planned')`),
+  ],
+);
+
+/** One sighting of a finding: a shape on one photo of the same turbine, with its evidence crop. A photo with an
+ *  observation cannot be deleted (no action: the turbine's cascade removes both in one statement). */
+export const findingObservations = pgTable(
+  'finding_observations',
+  {
+    id: serial('id').primaryKey(),
+    findingId: integer('finding_id')
+      .notNull()
+      .references(() => findings.id, { onDelete: 'cascade' }),
+    turbineId: integer('turbine_id')
+      .notNull()
+      .references(() => turbines.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => photos.id),
+    /** 'sighting' or 'repair' (repair evidence) */
+    kind: varchar('kind', { length: 10 }).notNull().default('sighting'),
+    geometry: jsonb('geometry').notNull(),
+    severity: integer('severity').notNull(),
+    lengthMm: doublePrecision('length_mm'),
+    widthMm: doublePrecision('width_mm'),
+    notes: varchar('notes', { length: 2000 }),
+    year: integer('year').notNull(),
+    cropKey: varchar('crop_key', { length: 500 }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('finding_observations_finding_idx').on(t.findingId, t.id), index('finding_observations_photo_idx').on(t.photoId)],
+);
+
+/** The finding's history, append-only: a trigger refuses UPDATE (migration 0003); rows go only with their finding. */
+export const findingEvents = pgTable(
+  'finding_events',
+  {
+    id: serial('id').primaryKey(),
+    findingId: integer('finding_id')
+      .notNull()
+      .references(() => findings.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 24 }).notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** kept so the history still names its author after the account is deleted */
+    actorName: varchar('actor_name', { length: 170 }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: varchar('reason', { length: 2000 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('finding_events_finding_idx').on(t.findingId, t.id)],
+);

@@ -24,10 +24,14 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', { seconds: retryAfterSeconds }, { retryAfterSeconds });
 
 /** Postgres unique violation (both drivers expose code 23505, PGlite too). */
-export function isUniqueViolation(error: unknown): boolean {
+export const isUniqueViolation = (error: unknown) => hasPgCode(error, '23505');
+/** A foreign key still pointing at a row being deleted (23503). */
+export const isForeignKeyViolation = (error: unknown) => hasPgCode(error, '23503');
+
+function hasPgCode(error: unknown, code: string): boolean {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
-    if (typeof e === 'object' && (e as { code?: string }).code === '23505') return true;
+    if (typeof e === 'object' && (e as { code?: string }).code === code) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -3,7 +3,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { photos, reports } from '../db/schema.ts';
+import { findingObservations, photos, reports } from '../db/schema.ts';
 import type { DerivativeQueue } from '../photos/derivative-queue.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
@@ -99,6 +99,8 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
   log(`${photoRows.length} photos, ${reportRows.length} reports, ${stored.size} stored files`);
 
   const known = new Set<string>();
+  // evidence crops of findings (DECISIONS §12) are files a row refers to
+  for (const row of await db.select({ key: findingObservations.cropKey }).from(findingObservations)) if (row.key) known.add(row.key);
   const checkOriginal = async (row: { key: string; size: number; sha256: string }) => {
     known.add(row.key);
     const info = await storage.stat(row.key);

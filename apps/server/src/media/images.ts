@@ -11,7 +11,7 @@ sharp.cache(false);
 
 /** Decoding is CPU-bound and runs on libuv threads. One image more than there are cores keeps every core busy while
  *  an upload's last files finish (the UI sends 2-3 files per request and waits for the answer), and bounds memory. */
-const decodeSlot = createConcurrencyLimit(availableParallelism() + 1);
+export const decodeSlot = createConcurrencyLimit(availableParallelism() + 1);
 
 export class ImageRejectedError extends Error {
   constructor(readonly reason: 'too_many_pixels' | 'damaged') {

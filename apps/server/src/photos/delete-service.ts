@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { type Actor, can } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import { photos } from '../db/schema.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, isForeignKeyViolation, notFound } from '../http/errors.ts';
 import { isSafeKey } from '../storage/storage-driver.ts';
+import { assertPhotoNotObserved } from '../findings/observations.ts';
 import { getTurbine } from '../turbines/service.ts';
 import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
 
@@ -20,10 +21,18 @@ export async function deletePhoto(ctx: AppContext, actor: Actor, turbineId: numb
     .limit(1);
   if (!photo) throw notFound('PHOTO_NOT_FOUND');
   if (!can(actor, 'photo.delete', { companyId: turbine.company_id, ownerId: photo.uploadedBy })) throw forbidden();
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(photos).where(eq(photos.id, photo.id));
-    // derived images by their fixed keys, made yet or not (the queue removes what it makes for a deleted photo)
-    const keys = [photo.storageKey, thumbnailKeyOf(photo.storageKey), previewKeyOf(photo.storageKey)];
-    for (const fileKey of keys) await ctx.storage.delete(fileKey);
-  });
+  // a finding's observation points to it (§12): 409 naming the findings (the foreign key backs this up)
+  await assertPhotoNotObserved(ctx.db, photo.id);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(photos).where(eq(photos.id, photo.id));
+      // derived images by their fixed keys, made yet or not (the queue removes what it makes for a deleted photo)
+      const keys = [photo.storageKey, thumbnailKeyOf(photo.storageKey), previewKeyOf(photo.storageKey)];
+      for (const fileKey of keys) await ctx.storage.delete(fileKey);
+    });
+  } catch (error) {
+    // an observation added since the check above
+    if (isForeignKeyViolation(error)) await assertPhotoNotObserved(ctx.db, photo.id);
+    throw error;
+  }
 }

@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type Actor,
   can,
   type createTurbineBodySchema,
   seesAllCompanies,
+  OPEN_FINDING_STATUSES,
+  todayOf,
   type Turbine,
+  type TurbineHealth,
   type TurbineStatus,
   type updateTurbineBodySchema,
 } from '@windscope/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { companies, listVersions, turbines } from '../db/schema.ts';
+import { companies, findings, listVersions, turbines } from '../db/schema.ts';
 import { etagOf, type PreparedAnswer, preparedAnswer, serializeEnvelope, serializedCache } from '../http/serialized-answers.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { oncePer } from '../lib/once-per.ts';
@@ -21,7 +24,7 @@ type TurbineRow = typeof turbines.$inferSelect;
 type CreateInput = z.output<typeof createTurbineBodySchema>;
 type UpdateInput = z.output<typeof updateTurbineBodySchema>;
 
-export function presentTurbine(row: TurbineRow, companyName: string | null): Turbine {
+export function presentTurbine(row: TurbineRow, companyName: string | null, health: TurbineHealth): Turbine {
   return {
     id: row.id,
     turbine_name: row.turbineName,
@@ -37,6 +40,7 @@ export function presentTurbine(row: TurbineRow, companyName: string | null): Tur
     status: row.status as TurbineStatus,
     // kept on the row by the photos triggers (migration 0001)
     photo_count: row.photoCount,
+    health,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -46,8 +50,27 @@ export function presentTurbine(row: TurbineRow, companyName: string | null): Tur
  *  once and PostgreSQL parses and plans them once per connection. The tenant condition is companyScope()'s
  *  `company_id = actor's company`, with the company bound when the statement runs. */
 function prepareTurbineReads(db: Database) {
+  // turbine health (§12) in the same statement: per turbine, one index-only look at its open findings
+  // (findings_open_idx); `today` decides what is overdue
+  const health = db
+    .select({
+      worst: sql<number | null>`max(${findings.severity})`.as('worst'),
+      open: sql<number>`count(*)::int`.as('open'),
+      overdue: sql<number>`(count(*) filter (where ${findings.dueDate} < ${sql.placeholder('today')}::date))::int`.as('overdue'),
+    })
+    .from(findings)
+    .where(and(eq(findings.turbineId, turbines.id), inArray(findings.status, [...OPEN_FINDING_STATUSES])))
+    .as('health');
   const base = () =>
-    db.select({ turbine: turbines, companyName: companies.name }).from(turbines).leftJoin(companies, eq(companies.id, turbines.companyId));
+    db
+      .select({
+        turbine: turbines,
+        companyName: companies.name,
+        health: { worst: health.worst, open: health.open, overdue: health.overdue },
+      })
+      .from(turbines)
+      .leftJoin(companies, eq(companies.id, turbines.companyId))
+      .leftJoinLateral(health, sql`true`);
   const order = [asc(turbines.city), asc(turbines.code), asc(turbines.id)];
   const companyId = sql.placeholder('companyId');
   const id = sql.placeholder('id');
@@ -69,13 +92,22 @@ function prepareTurbineReads(db: Database) {
 
 const turbineReads = oncePer(prepareTurbineReads);
 
-type TurbineReadRow = { turbine: TurbineRow; companyName: string | null };
-const presentRow = (r: TurbineReadRow) => presentTurbine(r.turbine, r.companyName);
+type TurbineReadRow = {
+  turbine: TurbineRow;
+  companyName: string | null;
+  health: { worst: number | null; open: number; overdue: number } | null;
+};
+const presentRow = (r: TurbineReadRow) =>
+  presentTurbine(r.turbine, r.companyName, {
+    worst_open_severity: r.health?.worst ?? null,
+    open: r.health?.open ?? 0,
+    overdue: r.health?.overdue ?? 0,
+  });
 
 /** The turbines of one company, or all of them (undefined). */
-async function listTurbines(ctx: AppContext, companyId: number | undefined): Promise<Turbine[]> {
+async function listTurbines(ctx: AppContext, companyId: number | undefined, today: string): Promise<Turbine[]> {
   const reads = turbineReads(ctx.db);
-  const rows = companyId === undefined ? await reads.listAll.execute() : await reads.listOfCompany.execute({ companyId });
+  const rows = companyId === undefined ? await reads.listAll.execute({ today }) : await reads.listOfCompany.execute({ companyId, today });
   return rows.map(presentRow);
 }
 
@@ -95,8 +127,10 @@ export async function turbineListing(
 ): Promise<PreparedAnswer> {
   const companyId = seesAllCompanies(actor) ? filterCompanyId : actor.companyId;
   const [row] = await ctx.db.select({ version: listVersions.version }).from(listVersions).where(eq(listVersions.name, 'turbines'));
-  const slot = JSON.stringify(['turbines', companyId ?? 'all', message]);
-  const data = () => listTurbines(ctx, companyId);
+  // overdue counts change with the day, not only with the rows: the day is part of the slot
+  const today = todayOf(ctx.now());
+  const slot = JSON.stringify(['turbines', companyId ?? 'all', message, today]);
+  const data = () => listTurbines(ctx, companyId, today);
   // without its row (never the case after the migration) nothing can tell a copy is current: build every time
   if (!row) return { etag: etagOf(randomUUID()), build: async () => serializeEnvelope(await data(), message) };
   return preparedAnswer({
@@ -112,8 +146,8 @@ export async function turbineListing(
 export async function getTurbine(ctx: AppContext, actor: Actor, id: number): Promise<Turbine> {
   const reads = turbineReads(ctx.db);
   const [row] = seesAllCompanies(actor)
-    ? await reads.one.execute({ id })
-    : await reads.oneOfCompany.execute({ id, companyId: actor.companyId });
+    ? await reads.one.execute({ id, today: todayOf(ctx.now()) })
+    : await reads.oneOfCompany.execute({ id, companyId: actor.companyId, today: todayOf(ctx.now()) });
   if (!row) throw notFound('TURBINE_NOT_FOUND');
   return presentRow(row);
 }

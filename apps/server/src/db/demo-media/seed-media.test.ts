@@ -12,7 +12,7 @@ afterAll(async () => {
 
 describe('demo photos', () => {
   it('uploads 2:1 panoramas, category photos and a report through the real pipeline, once', async () => {
-    expect(await seedDemoMedia(t.app)).toBe(29);
+    expect(await seedDemoMedia(t.app)).toBe(32);
     expect(await seedDemoMedia(t.app)).toBe(0);
     const token = await t.login(DEMO.egeCustomer);
     const turbines = (await t.call(token, { method: 'GET', url: '/api/turbines' })).json().data as {
@@ -21,7 +21,8 @@ describe('demo photos', () => {
       photo_count: number;
     }[];
     const bergama = turbines.find((x) => x.code === 'EGE-BRG-01');
-    expect(bergama?.photo_count).toBe(20);
+    // 20 this year and 3 of last year's inspection (demo findings were first seen on them)
+    expect(bergama?.photo_count).toBe(23);
     expect(turbines.filter((x) => x.code !== 'EGE-BRG-01').every((x) => x.photo_count === 0)).toBe(true);
     const list = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/photos?view=all` })).json().data as {
       category: string | null;
@@ -29,9 +30,43 @@ describe('demo photos', () => {
       height: number;
     }[];
     const panoramas = list.filter((p) => p.category === null);
-    expect(panoramas).toHaveLength(12);
+    expect(panoramas).toHaveLength(13);
     expect(panoramas.every((p) => p.width === 2 * p.height)).toBe(true);
     const reports = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/reports` })).json().data as unknown[];
     expect(reports).toHaveLength(1);
+  }, 120_000);
+
+  it('records demo findings over two years: every severity and status, drafts, a verified repair, interior ones', async () => {
+    const admin = await t.login(DEMO.egeAdmin);
+    const turbines = (await t.call(admin, { method: 'GET', url: '/api/turbines' })).json().data as {
+      id: number;
+      code: string;
+      health: { worst_open_severity: number | null; open: number; overdue: number };
+    }[];
+    const bergama = turbines.find((x) => x.code === 'EGE-BRG-01');
+    expect(bergama?.health).toEqual({ worst_open_severity: 5, open: 4, overdue: 1 });
+    const all = (await t.call(admin, { method: 'GET', url: `/api/turbines/${bergama?.id}/findings` })).json().data as {
+      id: number;
+      severity: number;
+      status: string;
+      surface: string;
+      first_seen_year: number;
+      last_seen_year: number;
+    }[];
+    expect(new Set(all.map((f) => f.severity))).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(new Set(all.map((f) => f.status))).toEqual(
+      new Set(['draft', 'confirmed', 'rejected', 'monitoring', 'repair_planned', 'repaired', 'verified']),
+    );
+    expect(all.some((f) => f.first_seen_year < f.last_seen_year && f.surface === 'interior')).toBe(true);
+    const verified = all.find((f) => f.status === 'verified');
+    const detail = (await t.call(admin, { method: 'GET', url: `/api/turbines/${bergama?.id}/findings/${verified?.id}` })).json().data;
+    expect(detail.observations.map((o: { kind: string }) => o.kind)).toContain('repair');
+    expect(detail.observations.every((o: { crop_url: string | null }) => o.crop_url !== null)).toBe(true);
+    const customer = await t.login(DEMO.egeCustomer);
+    const seen = (await t.call(customer, { method: 'GET', url: `/api/turbines/${bergama?.id}/findings` })).json().data as {
+      status: string;
+    }[];
+    expect(seen.some((f) => f.status === 'draft' || f.status === 'rejected')).toBe(false);
+    expect(seen.length).toBe(all.length - 3);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createSession } from '../../auth/session-service.ts';
 import { photos, turbines, users } from '../schema.ts';
 import { multipartBody } from '../../uploads/multipart-body.ts';
+import { seedDemoFindings } from './seed-findings.ts';
 import { droneSvg, panoramaSvg, renderJpeg, reportPdf, surfaceSvg } from './images.ts';
 
 interface Upload {
@@ -95,5 +96,7 @@ export async function seedDemoMedia(app: FastifyInstance): Promise<number> {
     for (const upload of uploads) stored += await send('photos', upload, 'photos', 'image/jpeg');
     await send('reports', report, 'reports', 'application/pdf');
   }
+  // findings on these photos, and last year's photos they were first seen on
+  stored += await seedDemoFindings(app);
   return stored;
 }

@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createFindingBodySchema,
+  findingDetailSchema,
+  findingExportQuerySchema,
+  findingListQuerySchema,
+  findingParamsSchema,
+  findingSchema,
+  findingStatusBodySchema,
+  findingVersionQuerySchema,
+  idParamSchema,
+  observationBodySchema,
+  observationParamsSchema,
+  photoFindingSchema,
+  photoFindingsParamsSchema,
+  updateFindingBodySchema,
+} from '@windscope/contract';
+import type { AppContext } from '../context.ts';
+import { requireAuth } from '../http/auth-hook.ts';
+import { envelope, messageOnly } from '../http/envelope.ts';
+import { localize, requestLanguage } from '../http/error-handler.ts';
+import { routeId } from '../http/params.ts';
+import { type ExportFile, exportFindings } from './export.ts';
+import { addObservation, findingsOfPhoto, removeObservation } from './observations.ts';
+import { changeFindingStatus, createFinding, deleteFinding, getFinding, listFindings, updateFinding } from './service.ts';
+
+const invalidTurbineId = { status: 400, code: 'TURBINE_INVALID_ID' } as const;
+const detailAnswer = envelope(findingDetailSchema, { finding: findingDetailSchema });
+
+function sendFile(reply: FastifyReply, file: ExportFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(file.bytes);
+}
+
+/** Findings (DECISIONS §12): HTTP only; the work and every rule is in service.ts, observations.ts and export.ts. */
+export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['findings'];
+  const ids = (p: { id: string; findingId: string }) => [routeId(p.id, invalidTurbineId), routeId(p.findingId)] as const;
+
+  r.get(
+    '/turbines/:id/findings',
+    { schema: { tags, params: idParamSchema, querystring: findingListQuerySchema, response: { 200: envelope(z.array(findingSchema)) } } },
+    async (req) => ({
+      success: true as const,
+      data: await listFindings(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId), req.query),
+      message: localize(req, 'FINDINGS_LOADED'),
+    }),
+  );
+
+  r.post(
+    '/turbines/:id/findings',
+    { schema: { tags, params: idParamSchema, body: createFindingBodySchema, response: { 201: detailAnswer } } },
+    async (req, reply) => {
+      const finding = await createFinding(ctx, requireAuth(req), routeId(req.params.id, invalidTurbineId), req.body);
+      return reply.status(201).send({ success: true as const, data: finding, finding, message: localize(req, 'FINDING_CREATED') });
+    },
+  );
+
+  r.get(
+    '/turbines/:id/findings/export',
+    { schema: { tags, params: idParamSchema, querystring: findingExportQuerySchema, description: 'CSV (UTF-8, BOM) or XLSX file' } },
+    async (req, reply) => {
+      const file = await exportFindings(
+        ctx,
+        requireAuth(req).actor,
+        { turbineId: routeId(req.params.id, invalidTurbineId) },
+        req.query.format,
+        requestLanguage(req),
+      );
+      return sendFile(reply, file);
+    },
+  );
+
+  r.get(
+    '/findings/export',
+    { schema: { tags, querystring: findingExportQuerySchema, description: 'every turbine the user sees: CSV (UTF-8, BOM) or XLSX' } },
+    async (req, reply) => {
+      const scope = { filterCompanyId: req.query.filter_company_id };
+      return sendFile(reply, await exportFindings(ctx, requireAuth(req).actor, scope, req.query.format, requestLanguage(req)));
+    },
+  );
+
+  r.get(
+    '/turbines/:id/photos/:photoId/findings',
+    { schema: { tags, params: photoFindingsParamsSchema, response: { 200: envelope(z.array(photoFindingSchema)) } } },
+    async (req) => ({
+      success: true as const,
+      data: await findingsOfPhoto(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId), routeId(req.params.photoId)),
+    }),
+  );
+
+  r.get(
+    '/turbines/:id/findings/:findingId',
+    { schema: { tags, params: findingParamsSchema, response: { 200: detailAnswer } } },
+    async (req) => {
+      const finding = await getFinding(ctx, requireAuth(req).actor, ...ids(req.params));
+      return { success: true as const, data: finding, finding };
+    },
+  );
+
+  r.put(
+    '/turbines/:id/findings/:findingId',
+    { schema: { tags, params: findingParamsSchema, body: updateFindingBodySchema, response: { 200: detailAnswer } } },
+    async (req) => {
+      const finding = await updateFinding(ctx, requireAuth(req), ...ids(req.params), req.body);
+      return { success: true as const, data: finding, finding, message: localize(req, 'FINDING_UPDATED') };
+    },
+  );
+
+  r.post(
+    '/turbines/:id/findings/:findingId/status',
+    { schema: { tags, params: findingParamsSchema, body: findingStatusBodySchema, response: { 200: detailAnswer } } },
+    async (req) => {
+      const finding = await changeFindingStatus(ctx, requireAuth(req), ...ids(req.params), req.body);
+      return { success: true as const, data: finding, finding, message: localize(req, 'FINDING_STATUS_CHANGED') };
+    },
+  );
+
+  r.delete(
+    '/turbines/:id/findings/:findingId',
+    { schema: { tags, params: findingParamsSchema, response: { 200: messageOnly } } },
+    async (req) => {
+      await deleteFinding(ctx, requireAuth(req), ...ids(req.params));
+      return { success: true as const, message: localize(req, 'FINDING_DELETED') };
+    },
+  );
+
+  r.post(
+    '/turbines/:id/findings/:findingId/observations',
+    { schema: { tags, params: findingParamsSchema, body: observationBodySchema, response: { 201: detailAnswer } } },
+    async (req, reply) => {
+      const [turbineId, findingId] = ids(req.params);
+      const auth = requireAuth(req);
+      await addObservation(ctx, auth, turbineId, findingId, req.body);
+      const finding = await getFinding(ctx, auth.actor, turbineId, findingId);
+      return reply
+        .status(201)
+        .send({ success: true as const, data: finding, finding, message: localize(req, 'FINDING_OBSERVATION_ADDED') });
+    },
+  );
+
+  r.delete(
+    '/turbines/:id/findings/:findingId/observations/:observationId',
+    { schema: { tags, params: observationParamsSchema, querystring: findingVersionQuerySchema, response: { 200: detailAnswer } } },
+    async (req) => {
+      const [turbineId, findingId] = ids(req.params);
+      const auth = requireAuth(req);
+      await removeObservation(ctx, auth, turbineId, findingId, routeId(req.params.observationId), req.query.version);
+      const finding = await getFinding(ctx, auth.actor, turbineId, findingId);
+      return { success: true as const, data: finding, finding, message: localize(req, 'FINDING_OBSERVATION_REMOVED') };
+    },
+  );
+}

@@ -1,0 +1,304 @@
+import { and, asc, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  type Actor,
+  allowedTransitions,
+  can,
+  type createFindingBodySchema,
+  defaultDueDate,
+  FINDING_STATUSES,
+  FINDING_TRANSITIONS,
+  type Finding,
+  type FindingDetail,
+  type FindingListQuery,
+  type FindingStatus,
+  type findingStatusBodySchema,
+  OPEN_FINDING_STATUSES,
+  type updateFindingBodySchema,
+} from '@windscope/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { findingEvents, findingObservations, findings, photos, users } from '../db/schema.ts';
+import { urlExpiry } from '../files/signed-urls.ts';
+import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
+import { loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
+import { observationValues, observedPhoto, withEvidenceCrop } from './observations.ts';
+import {
+  findingColumns,
+  findingFieldsOf,
+  type FindingRow,
+  observationColumns,
+  presentEvent,
+  presentFinding,
+  presentObservation,
+} from './presenter.ts';
+
+type CreateInput = z.output<typeof createFindingBodySchema>;
+type UpdateInput = z.output<typeof updateFindingBodySchema>;
+type StatusInput = z.output<typeof findingStatusBodySchema>;
+
+// ---------- list ----------
+
+const SORT_COLUMNS = {
+  severity: [findings.severity, 'desc'],
+  due_date: [findings.dueDate, 'asc'],
+  updated_at: [findings.updatedAt, 'desc'],
+  created_at: [findings.createdAt, 'desc'],
+  distance: [findings.distanceFromRootM, 'asc'],
+  status: [
+    sql`array_position(array[${sql.join(
+      FINDING_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    )}]::text[], ${findings.status}::text)`,
+    'asc',
+  ],
+  last_seen: [findings.lastSeenYear, 'desc'],
+  blade: [findings.blade, 'asc'],
+} as const;
+
+/** The conditions of a list query: status is a comma list where 'open' means confirmed, monitoring, repair_planned;
+ *  year: seen that year (one of its observations is on a photo of that year). */
+export function findingFilter(query: Partial<FindingListQuery>): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.status) {
+    const statuses = new Set(query.status.split(',').flatMap((s) => (s === 'open' ? [...OPEN_FINDING_STATUSES] : [s])));
+    conditions.push(inArray(findings.status, [...statuses]));
+  }
+  if (query.severity !== undefined) conditions.push(eq(findings.severity, query.severity));
+  if (query.min_severity !== undefined) conditions.push(sql`${findings.severity} >= ${query.min_severity}`);
+  if (query.blade) conditions.push(eq(findings.blade, query.blade));
+  if (query.surface) conditions.push(eq(findings.surface, query.surface));
+  if (query.type) conditions.push(eq(findings.type, query.type));
+  if (query.year !== undefined) {
+    const year = query.year;
+    conditions.push(
+      exists(
+        sql`(select 1 from ${findingObservations} where ${findingObservations.findingId} = ${findings.id} and ${findingObservations.year} = ${year})`,
+      ),
+    );
+  }
+  return conditions;
+}
+
+export function findingOrder(query: Pick<FindingListQuery, 'sort' | 'order'>): SQL[] {
+  const [column, defaultDirection] = SORT_COLUMNS[query.sort];
+  const direction = query.order ?? defaultDirection;
+  return [sql`${column} ${direction === 'asc' ? sql`asc` : sql`desc`} nulls last`, desc(findings.id)];
+}
+
+/** A turbine's findings the actor may see, filtered and sorted (drafts and rejected ones hidden from customers and
+ *  viewers). */
+export async function listFindings(ctx: AppContext, actor: Actor, turbineId: number, query: FindingListQuery): Promise<Finding[]> {
+  await turbineFor(ctx, actor, turbineId, 'finding.read');
+  const rows = await ctx.db
+    .select(findingColumns)
+    .from(findings)
+    .leftJoin(users, eq(users.id, findings.createdBy))
+    .where(and(eq(findings.turbineId, turbineId), visibleStatuses(actor), ...findingFilter(query)))
+    .orderBy(...findingOrder(query));
+  const now = ctx.now();
+  return rows.map((r) => presentFinding(r, now));
+}
+
+// ---------- one ----------
+
+/** The finding with its observations (oldest photo year first, crop URLs signed), its history and the statuses the
+ *  actor may move it to. */
+export async function getFinding(ctx: AppContext, actor: Actor, turbineId: number, findingId: number): Promise<FindingDetail> {
+  const { record, resource } = await loadFinding(ctx, actor, turbineId, findingId);
+  const [observationRows, eventRows] = await Promise.all([
+    ctx.db
+      .select(observationColumns)
+      .from(findingObservations)
+      .innerJoin(photos, eq(photos.id, findingObservations.photoId))
+      .leftJoin(users, eq(users.id, findingObservations.createdBy))
+      .where(eq(findingObservations.findingId, findingId))
+      .orderBy(asc(findingObservations.year), asc(findingObservations.id)),
+    ctx.db.select().from(findingEvents).where(eq(findingEvents.findingId, findingId)).orderBy(asc(findingEvents.id)),
+  ]);
+  const now = ctx.now();
+  const expires = urlExpiry(now);
+  return {
+    ...presentFinding(record, now),
+    observations: observationRows.map((r) => presentObservation(r, ctx.config.jwtSecret, expires)),
+    events: eventRows.map(presentEvent),
+    transitions: can(actor, 'finding.read', resource) ? allowedTransitions(actor, resource, now) : [],
+  };
+}
+
+// ---------- create, edit ----------
+
+/** A new draft with its first observation (and crop), and its 'created' event, all or nothing. */
+export async function createFinding(ctx: AppContext, who: Who, turbineId: number, input: CreateInput): Promise<FindingDetail> {
+  await turbineFor(ctx, who.actor, turbineId, 'finding.create');
+  const photo = await observedPhoto(ctx, who.actor, turbineId, input.observation.photo_id, input.observation.geometry);
+  const now = ctx.now();
+  const id = await withEvidenceCrop(ctx, photo, input.observation.geometry, (cropKey) =>
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(findings)
+        .values({
+          turbineId,
+          blade: input.blade,
+          surface: input.surface,
+          room: input.surface === 'interior' ? (input.room ?? null) : null,
+          distanceFromRootM: input.distance_from_root_m ?? null,
+          type: input.type,
+          severity: input.severity,
+          depthClass: input.depth_class ?? null,
+          lengthMm: input.length_mm ?? null,
+          widthMm: input.width_mm ?? null,
+          notes: input.notes || null,
+          status: 'draft',
+          createdBy: who.user.id,
+          firstSeenYear: photo.year,
+          lastSeenYear: photo.year,
+          observationCount: 1,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('finding not stored');
+      const [observation] = await tx
+        .insert(findingObservations)
+        .values(observationValues(row.id, who, photo, input.observation, input.severity, cropKey, now))
+        .returning({ id: findingObservations.id });
+      await recordEvent(
+        tx,
+        who,
+        row.id,
+        'created',
+        { after: { ...findingFieldsOf(row), status: row.status, observation_id: observation?.id, photo_id: photo.id } },
+        now,
+      );
+      return row.id;
+    }),
+  );
+  return getFinding(ctx, who.actor, turbineId, id);
+}
+
+type Fields = ReturnType<typeof findingFieldsOf>;
+const FIELD_COLUMNS: Record<keyof Fields, keyof FindingRow> = {
+  blade: 'blade',
+  surface: 'surface',
+  room: 'room',
+  distance_from_root_m: 'distanceFromRootM',
+  type: 'type',
+  severity: 'severity',
+  depth_class: 'depthClass',
+  length_mm: 'lengthMm',
+  width_mm: 'widthMm',
+  notes: 'notes',
+  due_date: 'dueDate',
+};
+
+/** Changes the fields sent, from the version the edit started at: a stale version is 409, never an overwrite. The
+ *  due date is the planners' (superadmin, managers). One 'updated' event with the fields before and after. */
+export async function updateFinding(ctx: AppContext, who: Who, turbineId: number, findingId: number, input: UpdateInput) {
+  const { row, companyId } = await loadFinding(ctx, who.actor, turbineId, findingId);
+  if (!can(who.actor, 'finding.update', { companyId })) throw forbidden();
+  if (input.version !== row.version) throw conflict('FINDING_STALE');
+  const current = findingFieldsOf(row);
+  const next: Fields = { ...current };
+  for (const key of Object.keys(FIELD_COLUMNS) as (keyof Fields)[]) {
+    const value = input[key];
+    if (value !== undefined) (next as Record<string, unknown>)[key] = key === 'notes' ? value || null : value;
+  }
+  if (next.surface !== 'interior') next.room = null;
+  else if (next.room == null) throw badRequest('FINDING_ROOM_REQUIRED');
+  if (next.due_date !== current.due_date && !can(who.actor, 'finding.plan', { companyId })) throw forbidden();
+  const changed = (Object.keys(next) as (keyof Fields)[]).filter((k) => next[k] !== current[k]);
+  if (changed.length === 0) return getFinding(ctx, who.actor, turbineId, findingId);
+  const now = ctx.now();
+  const set: Record<string, unknown> = { version: sql`${findings.version} + 1`, updatedAt: now };
+  for (const key of changed) set[FIELD_COLUMNS[key]] = next[key];
+  await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(findings)
+      .set(set)
+      .where(and(eq(findings.id, findingId), eq(findings.version, input.version)))
+      .returning({ id: findings.id });
+    if (!updated) throw new AppError(409, 'FINDING_STALE');
+    const pick = (fields: Fields) => Object.fromEntries(changed.map((k) => [k, fields[k]]));
+    await recordEvent(tx, who, findingId, 'updated', { before: pick(current), after: pick(next) }, now);
+  });
+  return getFinding(ctx, who.actor, turbineId, findingId);
+}
+
+// ---------- status ----------
+
+const REFUSAL_OF: Partial<Record<string, 'FINDING_OWN_REVIEW' | 'FINDING_OWN_REPAIR_VERIFY'>> = {
+  'finding.review': 'FINDING_OWN_REVIEW',
+  'finding.verify': 'FINDING_OWN_REPAIR_VERIFY',
+};
+
+/** A status change as §12 allows it: the transition table, who may take it (two-person rules), a reason where one is
+ *  needed, the due date on planning (from the severity unless given), repair evidence before "repaired". */
+export async function changeFindingStatus(ctx: AppContext, who: Who, turbineId: number, findingId: number, input: StatusInput) {
+  const { row, companyId, resource } = await loadFinding(ctx, who.actor, turbineId, findingId);
+  const from = row.status as FindingStatus;
+  const transition = FINDING_TRANSITIONS[from]?.[input.to];
+  if (!transition) throw new AppError(409, 'FINDING_TRANSITION_INVALID', {}, { from, to: input.to });
+  const now = ctx.now();
+  if (!can(who.actor, transition.action, resource, now)) {
+    // the role may take the step, only not on this finding: say which two-person rule refused it
+    const refusal = REFUSAL_OF[transition.action];
+    throw forbidden(refusal && can(who.actor, transition.action, { companyId }, now) ? refusal : 'FORBIDDEN');
+  }
+  if (input.version !== row.version) throw conflict('FINDING_STALE');
+  const reason = input.reason?.trim() || null;
+  if (transition.reason && !reason) throw badRequest('FINDING_REASON_REQUIRED');
+  if (input.to === 'repaired') {
+    const [evidence] = await ctx.db
+      .select({ id: findingObservations.id })
+      .from(findingObservations)
+      .where(and(eq(findingObservations.findingId, findingId), eq(findingObservations.kind, 'repair')))
+      .limit(1);
+    if (!evidence) throw new AppError(409, 'FINDING_REPAIR_EVIDENCE_REQUIRED');
+  }
+  let dueDate = row.dueDate;
+  let repairedBy = row.repairedBy;
+  if (input.to === 'monitoring' || input.to === 'repair_planned') {
+    dueDate = input.due_date !== undefined ? input.due_date : from === 'repaired' ? row.dueDate : defaultDueDate(row.severity, now);
+  } else if (input.due_date !== undefined) throw badRequest('FINDING_DUE_DATE_INVALID');
+  if (input.to === 'repaired') repairedBy = who.user.id;
+  if (input.to === 'repair_planned' || input.to === 'confirmed' || input.to === 'draft') repairedBy = null;
+  if (input.to === 'confirmed' || input.to === 'draft') dueDate = null;
+  await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(findings)
+      .set({ status: input.to, dueDate, repairedBy, version: sql`${findings.version} + 1`, updatedAt: now })
+      .where(and(eq(findings.id, findingId), eq(findings.version, input.version), eq(findings.status, from)))
+      .returning({ id: findings.id });
+    if (!updated) throw new AppError(409, 'FINDING_STALE');
+    await recordEvent(
+      tx,
+      who,
+      findingId,
+      'status',
+      {
+        before: { status: from, due_date: row.dueDate, repaired_by: row.repairedBy },
+        after: { status: input.to, due_date: dueDate, repaired_by: repairedBy },
+        reason,
+      },
+      now,
+    );
+  });
+  return getFinding(ctx, who.actor, turbineId, findingId);
+}
+
+// ---------- delete ----------
+
+/** A draft by its author or a manager; anything by superadmin (§12). Rows cascade (observations, events); the crops
+ *  are deleted inside the transaction, so a storage failure keeps both. */
+export async function deleteFinding(ctx: AppContext, who: Who, turbineId: number, findingId: number) {
+  const { resource } = await loadFinding(ctx, who.actor, turbineId, findingId);
+  if (!can(who.actor, 'finding.delete', resource, ctx.now())) throw forbidden();
+  await ctx.db.transaction(async (tx) => {
+    const crops = await tx
+      .select({ key: findingObservations.cropKey })
+      .from(findingObservations)
+      .where(eq(findingObservations.findingId, findingId));
+    await tx.delete(findings).where(eq(findings.id, findingId));
+    for (const { key } of crops) if (key) await ctx.storage.delete(key);
+  });
+}

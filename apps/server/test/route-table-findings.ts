@@ -1,0 +1,170 @@
+/** Rows of the route table (route-table.ts) for findings (DECISIONS §12). */
+import {
+  createFindingBodySchema,
+  findingResource,
+  findingStatusBodySchema,
+  observationBodySchema,
+  updateFindingBodySchema,
+} from '@windscope/contract';
+import { eq } from 'drizzle-orm';
+import { findingObservations } from '../src/db/schema.ts';
+import { insertTurbine } from './factories.ts';
+import { FLAT_BOX, insertFinding, insertKindPhoto } from './finding-factories.ts';
+import type { RouteCase, RouteContext } from './route-table.ts';
+
+const staff = (c: RouteContext) => c.role !== 'customer' && c.role !== 'viewer';
+
+/** A turbine of the target company with a confirmed finding (customers and viewers see confirmed ones). */
+async function confirmedFinding(c: RouteContext, photos = 1) {
+  const turbine = await insertTurbine(c.t, c.companyId);
+  const photoIds = [];
+  for (let i = 0; i < photos; i++) photoIds.push((await insertKindPhoto(c.t, turbine.id, c.actorUser)).id);
+  const finding = await insertFinding(c.t, turbine.id, c.actorUser, { status: 'confirmed', photoIds });
+  const resource = findingResource(c.companyId, { created_by: c.actorUser.id, repaired_by: null, status: 'confirmed' });
+  return { turbine, finding, photoIds, resource, params: { id: turbine.id, findingId: finding.id } };
+}
+
+function expectTrue(condition: boolean, message: string) {
+  if (!condition) throw new Error(message);
+}
+
+export const FINDING_ROUTE_CASES: Record<string, RouteCase> = {
+  'GET /api/turbines/:id/findings': {
+    needs: 'finding.read',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      const { turbine } = await confirmedFinding(c);
+      await insertFinding(c.t, turbine.id, c.actorUser, { status: 'draft' });
+      return { params: { id: turbine.id }, resource: { companyId: c.companyId } };
+    },
+    check: (res, c) => {
+      const statuses = (res.json().data as { status: string }[]).map((f) => f.status).sort();
+      expectTrue(
+        JSON.stringify(statuses) === JSON.stringify(staff(c) ? ['confirmed', 'draft'] : ['confirmed']),
+        `${c.role} sees ${statuses}`,
+      );
+    },
+  },
+  'POST /api/turbines/:id/findings': {
+    needs: 'finding.create',
+    ok: 201,
+    tenantRow: true,
+    body: createFindingBodySchema,
+    prepare: async (c) => {
+      const turbine = await insertTurbine(c.t, c.companyId);
+      const photo = await insertKindPhoto(c.t, turbine.id, c.actorUser);
+      return {
+        params: { id: turbine.id },
+        payload: {
+          blade: 'A',
+          surface: 'LE',
+          type: 'erosion',
+          severity: 2,
+          notes: 'matrix',
+          observation: { photo_id: photo.id, geometry: FLAT_BOX },
+        },
+        resource: { companyId: c.companyId },
+      };
+    },
+  },
+  'GET /api/turbines/:id/findings/export': {
+    needs: 'finding.read',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => ({
+      params: { id: (await confirmedFinding(c)).turbine.id },
+      query: '?format=csv',
+      resource: { companyId: c.companyId },
+    }),
+  },
+  'GET /api/findings/export': {
+    needs: 'finding.read',
+    ok: 200,
+    tenantRow: false,
+    prepare: async (c) => {
+      await confirmedFinding(c);
+      return { query: `?format=xlsx&filter_company_id=${c.companyId}` };
+    },
+  },
+  'GET /api/turbines/:id/photos/:photoId/findings': {
+    needs: 'finding.read',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      const { turbine, photoIds, resource } = await confirmedFinding(c);
+      return { params: { id: turbine.id, photoId: photoIds[0] ?? 0 }, resource };
+    },
+    check: (res, c) => expectTrue((res.json().data as unknown[]).length === 1, `${c.role} sees no overlay`),
+  },
+  'GET /api/turbines/:id/findings/:findingId': {
+    needs: 'finding.read',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      const { params, resource } = await confirmedFinding(c);
+      return { params, resource };
+    },
+  },
+  'PUT /api/turbines/:id/findings/:findingId': {
+    needs: 'finding.update',
+    ok: 200,
+    tenantRow: true,
+    body: updateFindingBodySchema,
+    prepare: async (c) => {
+      const { params, resource } = await confirmedFinding(c);
+      return { params, payload: { version: 1, notes: 'edited', severity: 4 }, resource };
+    },
+  },
+  'POST /api/turbines/:id/findings/:findingId/status': {
+    needs: 'finding.plan',
+    ok: 200,
+    tenantRow: true,
+    body: findingStatusBodySchema,
+    prepare: async (c) => {
+      const { params, resource } = await confirmedFinding(c);
+      return { params, payload: { to: 'repair_planned', version: 1 }, resource };
+    },
+  },
+  'DELETE /api/turbines/:id/findings/:findingId': {
+    needs: 'finding.delete',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      // staff delete their own draft; customers and viewers (who never see drafts) are aimed at a confirmed one
+      if (!staff(c)) {
+        const { params, resource } = await confirmedFinding(c);
+        return { params, resource };
+      }
+      const turbine = await insertTurbine(c.t, c.companyId);
+      const finding = await insertFinding(c.t, turbine.id, c.actorUser, { status: 'draft' });
+      const resource = findingResource(c.companyId, { created_by: c.actorUser.id, repaired_by: null, status: 'draft' });
+      return { params: { id: turbine.id, findingId: finding.id }, resource };
+    },
+  },
+  'POST /api/turbines/:id/findings/:findingId/observations': {
+    needs: 'finding.update',
+    ok: 201,
+    tenantRow: true,
+    body: observationBodySchema,
+    prepare: async (c) => {
+      const { turbine, params, resource } = await confirmedFinding(c);
+      const photo = await insertKindPhoto(c.t, turbine.id, c.actorUser, { year: 2027 });
+      return { params, payload: { photo_id: photo.id, geometry: FLAT_BOX, kind: 'sighting', severity: 4, notes: 'again' }, resource };
+    },
+  },
+  'DELETE /api/turbines/:id/findings/:findingId/observations/:observationId': {
+    needs: 'finding.update',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      const { finding, params, resource } = await confirmedFinding(c, 2);
+      const [observation] = await c.t.app.ctx.db
+        .select({ id: findingObservations.id })
+        .from(findingObservations)
+        .where(eq(findingObservations.findingId, finding.id))
+        .limit(1);
+      return { params: { ...params, observationId: observation?.id ?? 0 }, query: '?version=1', resource };
+    },
+  },
+};
