@@ -23,6 +23,7 @@ declare module 'i18next' {
       dashboard: typeof import('../features/dashboard/dashboard.tr.json');
       companies: typeof import('../features/companies/companies.tr.json');
       users: typeof import('../features/users/users.tr.json');
+      findings: typeof import('../features/findings/findings.tr.json');
     };
     returnNull: false;
   }
