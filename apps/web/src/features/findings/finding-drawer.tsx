@@ -31,6 +31,7 @@ import { useFormatters } from '../../i18n/format.ts';
 import { toast } from '../../ui/toast/toast.tsx';
 import { actorOf, useCurrentUser } from '../auth/use-auth.ts';
 import { FINDINGS_NS } from './findings-i18n.ts';
+import './findings-styles.ts';
 import { useFindingLabels } from './labels.ts';
 import { SeverityChip } from './severity-chip.tsx';
 

@@ -8,6 +8,7 @@ import { useFormatters } from '../../i18n/format.ts';
 import { toast } from '../../ui/toast/toast.tsx';
 import { FindingDrawer } from './finding-drawer.tsx';
 import { FINDINGS_NS } from './findings-i18n.ts';
+import './findings-styles.ts';
 import { severityColor, useFindingLabels } from './labels.ts';
 import { SeverityChip } from './severity-chip.tsx';
 
