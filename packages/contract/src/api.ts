@@ -18,6 +18,13 @@ export const API_PATHS = {
   turbineReport: (id: number | string, reportId: number | string) => `/turbines/${id}/reports/${reportId}`,
   turbineComments: (id: number | string) => `/turbines/${id}/comments`,
   turbineComment: (id: number | string, commentId: number | string) => `/turbines/${id}/comments/${commentId}`,
+  // findings (DECISIONS §12)
+  turbineFindings: (id: number | string) => `/turbines/${id}/findings`,
+  turbineFinding: (id: number | string, findingId: number | string) => `/turbines/${id}/findings/${findingId}`,
+  turbineFindingStatus: (id: number | string, findingId: number | string) => `/turbines/${id}/findings/${findingId}/status`,
+  turbineFindingObservations: (id: number | string, findingId: number | string) => `/turbines/${id}/findings/${findingId}/observations`,
+  turbineFindingsExport: (id: number | string) => `/turbines/${id}/findings/export`,
+  photoFindings: (id: number | string, photoId: number | string) => `/turbines/${id}/photos/${photoId}/findings`,
   companies: '/companies',
   company: (id: number | string) => `/companies/${id}`,
   users: '/users',

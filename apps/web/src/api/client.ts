@@ -56,7 +56,7 @@ function buildInit(method: HttpMethod, body: unknown, signal: AbortSignal): Requ
   return { method, headers, body: payload, signal };
 }
 
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
   try {

@@ -21,6 +21,12 @@ export const queryKeys = {
   comments: {
     ofTurbine: (turbineId: Id) => ['comments', String(turbineId)] as const,
   },
+  findings: {
+    ofTurbine: (turbineId: Id) => ['findings', String(turbineId)] as const,
+    list: (turbineId: Id, filters: Filters = {}) => ['findings', String(turbineId), 'list', filters] as const,
+    detail: (turbineId: Id, findingId: Id) => ['findings', String(turbineId), 'detail', String(findingId)] as const,
+    ofPhoto: (turbineId: Id, photoId: Id) => ['findings', String(turbineId), 'photo', String(photoId)] as const,
+  },
   users: {
     all: () => ['users'] as const,
     list: (filters: Filters = {}) => ['users', 'list', filters] as const,

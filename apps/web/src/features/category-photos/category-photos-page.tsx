@@ -232,7 +232,15 @@ function CategoryWorkspace({ turbine, category, color, commentsOpen }: Workspace
           </Center>
         )}
         {current && (
-          <PhotoViewer photo={current} category={category} color={color} position={index + 1} total={shown.length} onStep={step} />
+          <PhotoViewer
+            turbineId={turbine.id}
+            photo={current}
+            category={category}
+            color={color}
+            position={index + 1}
+            total={shown.length}
+            onStep={step}
+          />
         )}
       </main>
       <CompareDialog

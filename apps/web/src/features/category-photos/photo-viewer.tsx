@@ -2,12 +2,14 @@ import { ActionIcon, Anchor, Badge, Group, Text } from '@mantine/core';
 import { formatMegabytes, type Photo, type PhotoCategory } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
+import { useFlatMarking } from '../findings/use-flat-marking.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../viewer-common/viewer-icons.tsx';
 import classes from './category-photos.module.css';
 import { ZoomableImage } from './zoomable-image.tsx';
 
 export interface PhotoViewerProps {
+  turbineId: number;
   photo: Photo;
   category: Extract<PhotoCategory, 'operator' | 'drone'>;
   color: string;
@@ -18,10 +20,11 @@ export interface PhotoViewerProps {
 }
 
 /** The main area: the photo's name and details, previous/next with the counter, and the zoomable picture. */
-export function PhotoViewer({ photo, category, color, position, total, onStep }: PhotoViewerProps) {
+export function PhotoViewer({ turbineId, photo, category, color, position, total, onStep }: PhotoViewerProps) {
   const { t } = useTranslation('photos');
   const { t: tv } = useTranslation('viewer');
   const format = useFormatters();
+  const findings = useFlatMarking(turbineId, photo);
   return (
     <div className={classes.viewer} data-testid="photo-viewer" data-photo-id={photo.id}>
       <Group className={classes.viewerHead} justify="space-between" wrap="nowrap" gap="md">
@@ -59,9 +62,18 @@ export function PhotoViewer({ photo, category, color, position, total, onStep }:
           )}
         </Group>
       </Group>
+      {findings.toolbar}
       <div className={classes.viewerBody}>
-        <ZoomableImage key={photo.id} photo={photo} alt={tv('imageAlt', { name: photoDisplayName(photo) })} testId="photo-zoom" />
+        <ZoomableImage
+          key={photo.id}
+          photo={photo}
+          alt={tv('imageAlt', { name: photoDisplayName(photo) })}
+          testId="photo-zoom"
+          overlay={findings.overlay}
+          panLocked={findings.marking}
+        />
       </div>
+      {findings.dialogs}
       <Text size="xs" c="dimmed" className={classes.viewerFoot}>
         {t('panHint')}
       </Text>

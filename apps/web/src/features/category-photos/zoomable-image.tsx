@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { type Photo, ZOOM_MAX, ZOOM_MIN } from '@windscope/contract';
-import { type PointerEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type PointerEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { ResetIcon, ZoomInIcon, ZoomOutIcon } from '../viewer-common/viewer-icons.tsx';
@@ -15,11 +15,15 @@ export interface ZoomableImageProps {
   photo: Photo;
   alt: string;
   testId?: string;
+  /** drawn in the image's own zoomed and panned box (finding overlays), at the fitted size */
+  overlay?: (size: Size & { zoom: number }) => ReactNode;
+  /** while another tool draws on the image, dragging does not pan */
+  panLocked?: boolean;
 }
 
 /** A photo with zoom (wheel or buttons, ×1.5 per step, 0.5..5) and drag-to-pan once zoomed in (spec §2). The preview is
  *  shown first; the original is fetched when the user zooms in. Give it `key={photo.id}`: a new photo starts fitted. */
-export function ZoomableImage({ photo, alt, testId = 'zoomable' }: ZoomableImageProps) {
+export function ZoomableImage({ photo, alt, testId = 'zoomable', overlay, panLocked = false }: ZoomableImageProps) {
   const { t } = useTranslation('photos');
   const format = useFormatters();
   const viewportRef = useRef<HTMLDivElement>(null);
@@ -79,7 +83,7 @@ export function ZoomableImage({ photo, alt, testId = 'zoomable' }: ZoomableImage
   }, [wantOriginal, originalReady, photo.urls.original]);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0 || !canPan(view.zoom)) return;
+    if (event.button !== 0 || panLocked || !canPan(view.zoom)) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     drag.current = { pointer: { x: event.clientX, y: event.clientY }, offset: view.offset };
     setDragging(true);
@@ -130,6 +134,14 @@ export function ZoomableImage({ photo, alt, testId = 'zoomable' }: ZoomableImage
             transform: `translate(-50%, -50%) translate(${view.offset.x}px, ${view.offset.y}px) scale(${view.zoom})`,
           }}
         />
+        {overlay && natural.width > 0 && fitted.width > 0 && (
+          <div
+            className={classes.zoomImage}
+            style={{ transform: `translate(-50%, -50%) translate(${view.offset.x}px, ${view.offset.y}px) scale(${view.zoom})` }}
+          >
+            {overlay({ ...fitted, zoom: view.zoom })}
+          </div>
+        )}
       </div>
       <Group className={classes.zoomBar} gap={4} wrap="nowrap">
         <Tooltip label={t('zoomOut')} withinPortal={false}>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys.ts';
 import { toast } from '../../ui/toast/toast.tsx';
+import { FindingsSection } from '../findings/findings-section.tsx';
 import { useCan } from '../auth/use-auth.ts';
 import { useAllPhotos } from './api/turbine-api.ts';
 import { BladeSection } from './blades/blade-section.tsx';
@@ -131,6 +132,7 @@ export function TurbineDetail({ turbine }: { turbine: Turbine }) {
         onClearCache={() => void clearCache()}
         clearingCache={clearing}
       />
+      <FindingsSection turbineId={turbineId} />
       <ReportsSection turbineId={turbineId} onLoadError={setReportError} />
       <PhotoViewer
         photos={visible}

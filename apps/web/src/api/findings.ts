@@ -1,0 +1,122 @@
+import {
+  API_PATHS,
+  type CreateFindingBody,
+  type FindingDetail,
+  type FindingListQuery,
+  type FindingStatusBody,
+  findingDetailSchema,
+  findingSchema,
+  type ObservationBody,
+  photoFindingSchema,
+  type UpdateFindingBody,
+} from '@windscope/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiHeaders, buildUrl, errorFromResponse, readJson } from './client.ts';
+import { queryKeys } from './query-keys.ts';
+
+/** Findings (DECISIONS §12): every shape comes from the contract's schemas. */
+const findingListSchema = findingSchema.array();
+const photoFindingListSchema = photoFindingSchema.array();
+
+export type FindingFilters = Partial<FindingListQuery>;
+
+export function useFindings(turbineId: number, filters: FindingFilters = {}) {
+  return useQuery({
+    queryKey: queryKeys.findings.list(turbineId, filters),
+    queryFn: async ({ signal }) =>
+      (await api.get(API_PATHS.turbineFindings(turbineId), { query: filters, schema: findingListSchema, signal })).data,
+  });
+}
+
+export function useFinding(turbineId: number, findingId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.findings.detail(turbineId, findingId ?? 0),
+    queryFn: async ({ signal }) =>
+      (await api.get(API_PATHS.turbineFinding(turbineId, findingId ?? 0), { schema: findingDetailSchema, signal })).data,
+    enabled: findingId !== null,
+  });
+}
+
+/** The shapes drawn on one photo (overlays). */
+export function usePhotoFindings(turbineId: number, photoId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.findings.ofPhoto(turbineId, photoId ?? 0),
+    queryFn: async ({ signal }) =>
+      (await api.get(API_PATHS.photoFindings(turbineId, photoId ?? 0), { schema: photoFindingListSchema, signal })).data,
+    enabled: photoId !== null,
+  });
+}
+
+/** A finding changes the turbine's health too: reload its findings, the turbine and the turbine list. */
+export async function afterFindingsChanged(queryClient: QueryClient, turbineId: number) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.findings.ofTurbine(turbineId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.turbines.all() }),
+  ]);
+}
+
+function useFindingMutation<V>(turbineId: number, request: (variables: V) => Promise<FindingDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (finding) => queryClient.setQueryData(queryKeys.findings.detail(turbineId, finding.id), finding),
+    onSettled: () => afterFindingsChanged(queryClient, turbineId),
+  });
+}
+
+export function useCreateFinding(turbineId: number) {
+  return useFindingMutation(
+    turbineId,
+    async (body: CreateFindingBody) => (await api.post(API_PATHS.turbineFindings(turbineId), body, { schema: findingDetailSchema })).data,
+  );
+}
+
+export function useUpdateFinding(turbineId: number, findingId: number) {
+  return useFindingMutation(
+    turbineId,
+    async (body: UpdateFindingBody) =>
+      (await api.put(API_PATHS.turbineFinding(turbineId, findingId), body, { schema: findingDetailSchema })).data,
+  );
+}
+
+export function useChangeFindingStatus(turbineId: number, findingId: number) {
+  return useFindingMutation(
+    turbineId,
+    async (body: FindingStatusBody) =>
+      (await api.post(API_PATHS.turbineFindingStatus(turbineId, findingId), body, { schema: findingDetailSchema })).data,
+  );
+}
+
+export function useAddObservation(turbineId: number, findingId: number) {
+  return useFindingMutation(
+    turbineId,
+    async (body: ObservationBody) =>
+      (await api.post(API_PATHS.turbineFindingObservations(turbineId, findingId), body, { schema: findingDetailSchema })).data,
+  );
+}
+
+export function useDeleteFinding(turbineId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (findingId: number) => (await api.delete(API_PATHS.turbineFinding(turbineId, findingId))).message,
+    onSettled: () => afterFindingsChanged(queryClient, turbineId),
+  });
+}
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** Fetches the export with the user's token and hands it to the browser as a download under the server's file name. */
+export async function downloadFindingsExport(turbineId: number, format: ExportFormat): Promise<void> {
+  const response = await fetch(buildUrl(API_PATHS.turbineFindingsExport(turbineId), 'GET', { format }), { headers: apiHeaders() });
+  if (!response.ok) throw errorFromResponse(response.status, await readJson(response));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `findings-${turbineId}.${format}`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,264 @@
+import {
+  Alert,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import {
+  allowedTransitions,
+  can,
+  FINDING_TRANSITIONS,
+  type FindingDetail,
+  type FindingEvent,
+  type FindingStatus,
+  findingResource,
+} from '@windscope/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/api-error.ts';
+import { useChangeFindingStatus, useDeleteFinding, useFinding } from '../../api/findings.ts';
+import { useFormatters } from '../../i18n/format.ts';
+import { toast } from '../../ui/toast/toast.tsx';
+import { actorOf, useCurrentUser } from '../auth/use-auth.ts';
+import { FINDINGS_NS } from './findings-i18n.ts';
+import './findings-styles.ts';
+import { useFindingLabels } from './labels.ts';
+import { SeverityChip } from './severity-chip.tsx';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </div>
+  );
+}
+
+function Evidence({ finding }: { finding: FindingDetail }) {
+  const { t } = useTranslation(FINDINGS_NS);
+  const sorted = [...finding.observations].sort((a, b) => a.year - b.year || a.created_at.localeCompare(b.created_at));
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" data-testid="finding-evidence">
+      {sorted.map((o) => (
+        <Stack key={o.id} gap={2} data-testid="finding-crop" data-year={o.year}>
+          {o.crop_url ? (
+            <Image
+              src={o.crop_url}
+              alt={t('detail.cropAlt', { name: o.photo.original_name, year: o.year })}
+              radius="sm"
+              h={110}
+              fit="cover"
+            />
+          ) : (
+            <Text size="xs" c="dimmed">
+              {t('detail.noCrop')}
+            </Text>
+          )}
+          <Text size="xs" fw={700}>
+            {o.year}
+            {o.kind === 'repair' ? ` · ${t('detail.repairEvidence')}` : ''}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function History({ events }: { events: FindingEvent[] }) {
+  const { t } = useTranslation(FINDINGS_NS);
+  const labels = useFindingLabels();
+  const format = useFormatters();
+  const statusOf = (value: unknown) => (typeof value === 'string' ? labels.status(value as FindingStatus) : '');
+  return (
+    <Timeline bulletSize={12} lineWidth={2} data-testid="finding-history">
+      {events.map((e) => (
+        <Timeline.Item key={e.id} title={t(`detail.event.${e.kind}`)}>
+          {e.kind === 'status' && (
+            <Text size="sm">{t('detail.statusChange', { from: statusOf(e.before?.status), to: statusOf(e.after?.status) })}</Text>
+          )}
+          {e.reason && <Text size="sm">{e.reason}</Text>}
+          <Text size="xs" c="dimmed">
+            {`${e.actor_name} · ${format.dateTime(e.created_at)}`}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+/** The status buttons the user may press: the contract's allowedTransitions() (the same can() the server applies). */
+function Actions({ turbineId, finding, onDeleted }: { turbineId: number; finding: FindingDetail; onDeleted: () => void }) {
+  const { t } = useTranslation(FINDINGS_NS);
+  const labels = useFindingLabels();
+  const actor = actorOf(useCurrentUser());
+  const resource = findingResource(actor?.companyId ?? 0, finding);
+  const targets = allowedTransitions(actor, resource);
+  const mayDelete = can(actor, 'finding.delete', resource);
+  const [reason, setReason] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const change = useChangeFindingStatus(turbineId, finding.id);
+  const remove = useDeleteFinding(turbineId);
+  const needsReason = targets.some((to) => FINDING_TRANSITIONS[finding.status][to]?.reason);
+  const plans = targets.some((to) => to === 'monitoring' || to === 'repair_planned');
+
+  const move = (to: FindingStatus) => {
+    if (FINDING_TRANSITIONS[finding.status][to]?.reason && !reason.trim()) {
+      toast.error(t('detail.reasonRequired'));
+      return;
+    }
+    change.mutate(
+      { to, version: finding.version, reason: reason.trim() || undefined, due_date: dueDate || undefined },
+      {
+        onSuccess: () => {
+          toast.success(t('detail.changed'));
+          setReason('');
+        },
+        onError: (error) => toast.error(t('detail.changeError'), isApiError(error) && error.status > 0 ? error.message : undefined),
+      },
+    );
+  };
+
+  if (targets.length === 0 && !mayDelete)
+    return (
+      <Text size="sm" c="dimmed" data-testid="finding-no-actions">
+        {t('detail.noActions')}
+      </Text>
+    );
+  return (
+    <Stack gap="xs" data-testid="finding-actions">
+      {needsReason && (
+        <Textarea label={t('detail.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} />
+      )}
+      {plans && <TextInput type="date" label={t('detail.dueDate')} value={dueDate} onChange={(e) => setDueDate(e.currentTarget.value)} />}
+      <Group gap="xs">
+        {targets.map((to) => (
+          <Button key={to} size="xs" loading={change.isPending} onClick={() => move(to)} data-testid={`finding-to-${to}`}>
+            {t('detail.moveTo', { status: labels.status(to) })}
+          </Button>
+        ))}
+        {mayDelete && (
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            loading={remove.isPending}
+            data-testid="finding-delete"
+            onClick={() =>
+              remove.mutate(finding.id, {
+                onSuccess: () => {
+                  toast.success(t('detail.deleted'));
+                  onDeleted();
+                },
+                onError: (error) => toast.error(t('detail.changeError'), isApiError(error) && error.status > 0 ? error.message : undefined),
+              })
+            }
+          >
+            {t('detail.delete')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** One finding: evidence crops in year order, its fields, the actions the user may take, its history. */
+export function FindingDrawer({ turbineId, findingId, onClose }: { turbineId: number; findingId: number | null; onClose: () => void }) {
+  const { t } = useTranslation(FINDINGS_NS);
+  const labels = useFindingLabels();
+  const format = useFormatters();
+  const query = useFinding(turbineId, findingId);
+  const f = query.data;
+  return (
+    <Drawer
+      opened={findingId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={
+        <Title order={2} size="h4">
+          {t('detail.title', { id: findingId ?? '' })}
+        </Title>
+      }
+      closeButtonProps={{ 'aria-label': t('detail.close') }}
+      data-testid="finding-drawer"
+    >
+      {query.isPending ? (
+        <Loader size="sm" />
+      ) : query.error || !f ? (
+        <Alert color="red" variant="light">
+          {t('loadError')}
+        </Alert>
+      ) : (
+        <Stack gap="md" data-testid="finding-detail" data-status={f.status}>
+          <Group gap="xs">
+            <SeverityChip severity={f.severity} />
+            <Text fw={700}>{labels.type(f.type)}</Text>
+            <Text size="sm" data-testid="finding-status">
+              {labels.status(f.status)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {`${labels.severityMeaning(f.severity)} — ${labels.severityAction(f.severity)}`}
+          </Text>
+          <Title order={3} size="h5">
+            {t('detail.evidence')}
+          </Title>
+          <Evidence finding={f} />
+          <Divider />
+          <Title order={3} size="h5">
+            {t('detail.fields')}
+          </Title>
+          <SimpleGrid cols={2} spacing="xs">
+            <Field label={t('columns.blade')} value={f.blade} />
+            <Field
+              label={t('columns.surface')}
+              value={f.room ? `${labels.surface(f.surface)} · ${t('room', { room: f.room })}` : labels.surface(f.surface)}
+            />
+            <Field
+              label={t('columns.position')}
+              value={f.distance_from_root_m == null ? '—' : t('positionMetres', { value: format.number(f.distance_from_root_m) })}
+            />
+            <Field label={t('detail.depth')} value={f.depth_class ? labels.depth(f.depth_class) : '—'} />
+            <Field
+              label={t('detail.size')}
+              value={
+                f.length_mm == null && f.width_mm == null
+                  ? '—'
+                  : t('detail.sizeValue', { length: f.length_mm ?? '—', width: f.width_mm ?? '—' })
+              }
+            />
+            <Field
+              label={t('columns.due')}
+              value={f.due_date ? format.date(`${f.due_date}T00:00:00Z`) + (f.overdue ? ` · ${t('overdue')}` : '') : '—'}
+            />
+            <Field label={t('detail.author')} value={f.created_by_name ?? '—'} />
+            <Field label={t('columns.lastSeen')} value={String(f.last_seen_year)} />
+          </SimpleGrid>
+          {f.notes && <Field label={t('detail.notes')} value={f.notes} />}
+          <Divider />
+          <Title order={3} size="h5">
+            {t('detail.actions')}
+          </Title>
+          <Actions turbineId={turbineId} finding={f} onDeleted={onClose} />
+          <Divider />
+          <Title order={3} size="h5">
+            {t('detail.history')}
+          </Title>
+          <History events={f.events} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

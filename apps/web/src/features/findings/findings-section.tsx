@@ -1,0 +1,231 @@
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { BLADES, type Finding, SEVERITIES } from '@windscope/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ExportFormat, downloadFindingsExport, type FindingFilters, useFindings } from '../../api/findings.ts';
+import { isApiError } from '../../api/api-error.ts';
+import { useFormatters } from '../../i18n/format.ts';
+import { toast } from '../../ui/toast/toast.tsx';
+import { FindingDrawer } from './finding-drawer.tsx';
+import { FINDINGS_NS } from './findings-i18n.ts';
+import './findings-styles.ts';
+import { severityColor, useFindingLabels } from './labels.ts';
+import { SeverityChip } from './severity-chip.tsx';
+
+type SortKey = 'severity' | 'due_date' | 'last_seen' | 'blade' | 'updated_at';
+const SORTS = [
+  { value: 'severity', label: 'filters.sortSeverity' },
+  { value: 'due_date', label: 'filters.sortDue' },
+  { value: 'last_seen', label: 'filters.sortLastSeen' },
+  { value: 'blade', label: 'filters.sortBlade' },
+  { value: 'updated_at', label: 'filters.sortUpdated' },
+] as const satisfies readonly { value: SortKey; label: string }[];
+
+/** Open findings per severity: the same figures as the turbine's health, per step of the scale. */
+function SeverityCounts({ findings }: { findings: Finding[] }) {
+  const { t } = useTranslation(FINDINGS_NS);
+  const labels = useFindingLabels();
+  const open = findings.filter((f) => ['confirmed', 'monitoring', 'repair_planned'].includes(f.status));
+  return (
+    <Group gap="xs" aria-label={t('countsLabel')} role="group" data-testid="finding-counts">
+      {SEVERITIES.map((s) => (
+        <Badge key={s} color={severityColor(s)} variant="light" size="lg" radius="sm" data-testid={`finding-count-${s}`}>
+          {`${labels.severity(s)}: ${open.filter((f) => f.severity === s).length}`}
+        </Badge>
+      ))}
+      <Text size="sm" c="dimmed">
+        {t('overdueCount', { count: open.filter((f) => f.overdue).length })}
+      </Text>
+    </Group>
+  );
+}
+
+/** Turbine detail page: the turbine's findings, filtered and sorted by the server, export and the detail drawer. */
+export function FindingsSection({ turbineId }: { turbineId: number }) {
+  const { t } = useTranslation(FINDINGS_NS);
+  const labels = useFindingLabels();
+  const format = useFormatters();
+  const [status, setStatus] = useState<string>('all');
+  const [minSeverity, setMinSeverity] = useState<string | null>(null);
+  const [blade, setBlade] = useState<string | null>(null);
+  const [sort, setSort] = useState<SortKey>('severity');
+  const filters = useMemo<FindingFilters>(
+    () => ({
+      status: status === 'all' ? undefined : status,
+      min_severity: minSeverity ? Number(minSeverity) : undefined,
+      blade: (blade as FindingFilters['blade']) ?? undefined,
+      sort,
+    }),
+    [status, minSeverity, blade, sort],
+  );
+  const all = useFindings(turbineId);
+  const list = useFindings(turbineId, filters);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+
+  const exportAs = async (fileFormat: ExportFormat) => {
+    setExporting(fileFormat);
+    try {
+      await downloadFindingsExport(turbineId, fileFormat);
+    } catch (error) {
+      toast.error(t('exportError'), isApiError(error) && error.status > 0 ? error.message : undefined);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const rows = list.data ?? [];
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="findings-title" data-testid="findings-section">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={2} size="h4" id="findings-title">
+              {t('title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('subtitle')}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              loading={exporting === 'csv'}
+              onClick={() => void exportAs('csv')}
+              data-testid="findings-export-csv"
+            >
+              {t('exportCsv')}
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              loading={exporting === 'xlsx'}
+              onClick={() => void exportAs('xlsx')}
+              data-testid="findings-export-xlsx"
+            >
+              {t('exportXlsx')}
+            </Button>
+          </Group>
+        </Group>
+        <SeverityCounts findings={all.data ?? []} />
+        <Group gap="sm" align="flex-end">
+          <Select
+            label={t('filters.status')}
+            size="xs"
+            w={170}
+            value={status}
+            onChange={(v) => setStatus(v ?? 'all')}
+            allowDeselect={false}
+            data={[
+              { value: 'all', label: t('filters.statusAll') },
+              { value: 'open', label: t('filters.statusOpen') },
+              ...(['draft', 'confirmed', 'rejected', 'monitoring', 'repair_planned', 'repaired', 'verified'] as const).map((s) => ({
+                value: s,
+                label: labels.status(s),
+              })),
+            ]}
+            data-testid="findings-filter-status"
+          />
+          <Select
+            label={t('filters.minSeverity')}
+            size="xs"
+            w={170}
+            value={minSeverity}
+            onChange={setMinSeverity}
+            placeholder={t('filters.any')}
+            clearable
+            data={SEVERITIES.map((s) => ({ value: String(s), label: `${s} · ${labels.severity(s)}` }))}
+            data-testid="findings-filter-severity"
+          />
+          <Select
+            label={t('filters.blade')}
+            size="xs"
+            w={110}
+            value={blade}
+            onChange={setBlade}
+            placeholder={t('filters.any')}
+            clearable
+            data={[...BLADES]}
+          />
+          <Select
+            label={t('filters.sort')}
+            size="xs"
+            w={170}
+            value={sort}
+            onChange={(v) => setSort((v as SortKey) ?? 'severity')}
+            allowDeselect={false}
+            data={SORTS.map((s) => ({ value: s.value, label: t(s.label) }))}
+          />
+        </Group>
+        {list.isPending ? (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">{t('loading')}</Text>
+          </Group>
+        ) : list.error ? (
+          <Alert color="red" variant="light">
+            {t('loadError')}
+          </Alert>
+        ) : rows.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="findings-empty">
+            {(all.data?.length ?? 0) === 0 ? t('empty') : t('none')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table highlightOnHover verticalSpacing="xs" data-testid="findings-table">
+              <Table.Thead>
+                <Table.Tr>
+                  {(['blade', 'surface', 'position', 'type', 'severity', 'status', 'due', 'lastSeen', 'observations'] as const).map((c) => (
+                    <Table.Th key={c}>{t(`columns.${c}`)}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((f) => (
+                  <Table.Tr key={f.id} data-testid="finding-row" data-finding-id={f.id} data-status={f.status}>
+                    <Table.Td>{f.blade}</Table.Td>
+                    <Table.Td>
+                      {f.surface === 'interior' && f.room
+                        ? `${labels.surface(f.surface)} · ${t('room', { room: f.room })}`
+                        : labels.surface(f.surface)}
+                    </Table.Td>
+                    <Table.Td>
+                      {f.distance_from_root_m == null ? '—' : t('positionMetres', { value: format.number(f.distance_from_root_m) })}
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        onClick={() => setOpenId(f.id)}
+                        aria-label={t('open', { id: f.id })}
+                        data-testid="finding-open"
+                      >
+                        {labels.type(f.type)}
+                      </Button>
+                    </Table.Td>
+                    <Table.Td>
+                      <SeverityChip severity={f.severity} />
+                    </Table.Td>
+                    <Table.Td>{labels.status(f.status)}</Table.Td>
+                    <Table.Td>
+                      {f.due_date ? format.date(`${f.due_date}T00:00:00Z`) : '—'}
+                      {f.overdue && (
+                        <Badge ml={6} color="red" variant="filled" size="xs" data-testid="finding-overdue">
+                          {t('overdue')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{f.last_seen_year}</Table.Td>
+                    <Table.Td>{f.observation_count}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <FindingDrawer turbineId={turbineId} findingId={openId} onClose={() => setOpenId(null)} />
+    </Paper>
+  );
+}

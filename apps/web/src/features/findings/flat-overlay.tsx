@@ -1,0 +1,146 @@
+import type { FlatGeometry, PhotoFinding } from '@windscope/contract';
+import { type PointerEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type FlatShape, flatGeometry, normalisedPoint, type Point } from './flat-shapes.ts';
+import { FINDINGS_NS } from './findings-i18n.ts';
+import { severityCss, useFindingLabels } from './labels.ts';
+
+export interface OverlaySize {
+  width: number;
+  height: number;
+  zoom: number;
+}
+
+function ShapeOf({ geometry, size, color, zoom }: { geometry: FlatGeometry; size: OverlaySize; color: string; zoom: number }) {
+  const px = geometry.points.map(([x, y]) => [x * size.width, y * size.height] as const);
+  const common = { stroke: color, strokeWidth: 2.5, fill: color, fillOpacity: 0.15, vectorEffect: 'non-scaling-stroke' as const };
+  const [a, b] = px;
+  if (!a) return null;
+  if (geometry.shape === 'point') return <circle cx={a[0]} cy={a[1]} r={7 / zoom} {...common} fillOpacity={0.6} />;
+  if (geometry.shape === 'polygon') return <polygon points={px.map((p) => p.join(',')).join(' ')} {...common} />;
+  if (!b) return null;
+  const x = Math.min(a[0], b[0]);
+  const y = Math.min(a[1], b[1]);
+  const w = Math.abs(a[0] - b[0]);
+  const h = Math.abs(a[1] - b[1]);
+  return geometry.shape === 'rectangle' ? (
+    <rect x={x} y={y} width={w} height={h} {...common} />
+  ) : (
+    <ellipse cx={x + w / 2} cy={y + h / 2} rx={w / 2} ry={h / 2} {...common} />
+  );
+}
+
+export interface FlatOverlayProps {
+  size: OverlaySize;
+  findings: PhotoFinding[];
+  /** null: not marking; else the shape being drawn */
+  marking: FlatShape | null;
+  onOpen: (findingId: number) => void;
+  onDrawn: (geometry: FlatGeometry) => void;
+}
+
+/** SVG over the photo, inside the zoomed and panned box (so shapes stay on the damage): the findings on this photo,
+ *  coloured by severity, and the shape being drawn. Stored points are fractions of the image (§12). */
+export function FlatOverlay({ size, findings, marking, onOpen, onDrawn }: FlatOverlayProps) {
+  const { t } = useTranslation(FINDINGS_NS);
+  const labels = useFindingLabels();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [draft, setDraft] = useState<Point[]>([]);
+  const dragging = useRef(false);
+
+  const at = (event: { clientX: number; clientY: number }): Point => {
+    const box = svgRef.current?.getBoundingClientRect();
+    return box ? normalisedPoint(event.clientX, event.clientY, box) : [0, 0];
+  };
+  const finish = (points: Point[]) => {
+    const geometry = marking ? flatGeometry(marking, points) : null;
+    setDraft([]);
+    if (geometry) onDrawn(geometry);
+  };
+  const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
+    if (!marking || event.button !== 0) return;
+    event.stopPropagation();
+    const p = at(event);
+    if (marking === 'point') return finish([p]);
+    if (marking === 'polygon') return setDraft((d) => [...d, p]);
+    event.currentTarget.setPointerCapture(event.pointerId);
+    dragging.current = true;
+    setDraft([p, p]);
+  };
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    if (!dragging.current) return;
+    const p = at(event);
+    setDraft((d) => (d[0] ? [d[0], p] : d));
+  };
+  const onPointerUp = (event: PointerEvent<SVGSVGElement>) => {
+    if (!dragging.current) return;
+    dragging.current = false;
+    const first = draft[0];
+    if (first) finish([first, at(event)]);
+  };
+
+  const draftGeometry =
+    marking && draft.length > 0
+      ? { space: 'flat' as const, shape: marking === 'polygon' && draft.length < 3 ? ('point' as const) : marking, points: draft }
+      : null;
+  return (
+    <svg
+      ref={svgRef}
+      width={size.width}
+      height={size.height}
+      viewBox={`0 0 ${size.width} ${size.height}`}
+      role="group"
+      aria-label={t('mark.layer')}
+      data-testid="finding-overlay"
+      data-marking={marking ?? undefined}
+      style={{ display: 'block', cursor: marking ? 'crosshair' : undefined, pointerEvents: marking ? 'all' : 'none' }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onDoubleClick={(event) => {
+        event.stopPropagation();
+        if (marking === 'polygon') finish(draft.slice(0, -1).length >= 3 ? draft.slice(0, -1) : draft);
+      }}
+    >
+      {findings.map((f) => {
+        const title = t('mark.overlayLabel', { type: labels.type(f.type), severity: f.severity, label: labels.severity(f.severity) });
+        return (
+          // biome-ignore lint/a11y/useSemanticElements: an SVG shape cannot be a <button>; it is focusable and keyboard-operable
+          <g
+            key={f.observation_id}
+            role="button"
+            tabIndex={marking ? -1 : 0}
+            aria-label={title}
+            data-testid="finding-shape"
+            data-finding-id={f.finding_id}
+            data-severity={f.severity}
+            style={{ cursor: 'pointer', pointerEvents: marking ? 'none' : 'all' }}
+            onPointerDown={(event) => event.stopPropagation()}
+            onClick={() => onOpen(f.finding_id)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') onOpen(f.finding_id);
+            }}
+          >
+            <title>{title}</title>
+            {f.geometry.space === 'flat' && <ShapeOf geometry={f.geometry} size={size} color={severityCss(f.severity)} zoom={size.zoom} />}
+          </g>
+        );
+      })}
+      {draftGeometry && (
+        <g data-testid="finding-draft" style={{ pointerEvents: 'none' }}>
+          {marking === 'polygon' && draft.length >= 2 && draft.length < 3 ? (
+            <polyline
+              points={draft.map(([x, y]) => `${x * size.width},${y * size.height}`).join(' ')}
+              stroke="white"
+              fill="none"
+              strokeDasharray="4 3"
+              vectorEffect="non-scaling-stroke"
+            />
+          ) : (
+            <ShapeOf geometry={draftGeometry as FlatGeometry} size={size} color="white" zoom={size.zoom} />
+          )}
+        </g>
+      )}
+    </svg>
+  );
+}
