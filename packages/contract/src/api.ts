@@ -34,5 +34,7 @@ export interface ApiFailure {
   success: false;
   message: string;
   code: string;
+  /** the message's parameters, when it has any: the same message can be shown again in another language */
+  params?: Record<string, string | number>;
   details?: { field: string; code: string; message: string }[];
 }

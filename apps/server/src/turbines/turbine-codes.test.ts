@@ -38,6 +38,8 @@ describe('turbine codes are unique within a company', () => {
     expect(again.json()).toMatchObject({
       success: false,
       code: 'TURBINE_CODE_TAKEN',
+      // the params let the web app write the message again after a language switch
+      params: { code: code.toLowerCase() },
       message: `"${code.toLowerCase()}" kodlu bir türbin bu şirkette zaten var.`,
     });
     const english = await add(egeAdmin, code, undefined, 'en');

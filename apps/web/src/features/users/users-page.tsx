@@ -64,9 +64,9 @@ function UsersContent({ dialogs }: { dialogs: Dialogs }) {
   const users = useUsers();
   const companies = useCompanies();
   const [query, setQuery] = useState('');
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Error | null>(null);
   const found = useMemo(() => searchUsers(users.data ?? [], query, (user) => tc(`roles.${user.role}`)), [users.data, query, tc]);
-  const error = banner ?? (users.isError ? users.error.message : null);
+  const error = (banner ?? (users.isError ? users.error : null))?.message ?? null;
 
   return (
     <Container size="xl" py="lg">
