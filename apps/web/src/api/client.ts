@@ -72,7 +72,8 @@ export function failureFrom(body: unknown): Partial<ApiFailure> {
 
 export function errorFromResponse(status: number, body: unknown): ApiError {
   const failure = failureFrom(body);
-  const message = typeof failure.message === 'string' && failure.message ? failure.message : () => i18n.t('errors.serverStatus', { status });
+  const message =
+    typeof failure.message === 'string' && failure.message ? failure.message : () => i18n.t('errors.serverStatus', { status });
   const details: ApiErrorDetail[] = Array.isArray(failure.details) ? failure.details : [];
   const params = typeof failure.params === 'object' && failure.params !== null ? failure.params : {};
   return new ApiError(status, typeof failure.code === 'string' ? failure.code : CLIENT_ERROR_CODES.http, message, details, params);
