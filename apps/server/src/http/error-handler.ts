@@ -69,7 +69,9 @@ export function installErrorHandling(app: FastifyInstance) {
       const specific = details.find((d) => d.code !== 'VALIDATION');
       if (specific) return reply.status(400).send({ success: false, message: specific.message, code: specific.code, details });
       const params = { details: details.map((d) => d.message).join('; ') };
-      return reply.status(400).send({ success: false, message: formatMessage('VALIDATION', lang, params), code: 'VALIDATION', params, details });
+      return reply
+        .status(400)
+        .send({ success: false, message: formatMessage('VALIDATION', lang, params), code: 'VALIDATION', params, details });
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
