@@ -28,11 +28,13 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 export function TurbineListHead({ sort, onSort }: { sort: TurbineSort; onSort: (key: SortKey) => void }) {
   const { t } = useTranslation(DASHBOARD_NS);
   return (
+    // biome-ignore lint/a11y/useFocusableInteractive: ARIA table (not grid): rows and headers are read, not focused; the sort buttons take the focus
     <div className={classes.listHead} role="row" aria-rowindex={1}>
       {COLUMNS.map((column) => {
         const sorted = sort.key === column.key ? sort.direction : null;
         const Icon = sorted === 'asc' ? SortAscIcon : sorted === 'desc' ? SortDescIcon : SortNoneIcon;
         return (
+          // biome-ignore lint/a11y/useFocusableInteractive: ARIA table (not grid): rows and headers are read, not focused; the sort buttons take the focus
           <div key={column.key} role="columnheader" aria-sort={sorted ? ARIA_SORT[sorted] : 'none'} className={classes.headCell}>
             <button
               type="button"
@@ -47,6 +49,7 @@ export function TurbineListHead({ sort, onSort }: { sort: TurbineSort; onSort: (
           </div>
         );
       })}
+      {/* biome-ignore lint/a11y/useFocusableInteractive: ARIA table (not grid): rows and headers are read, not focused; the sort buttons take the focus */}
       <div role="columnheader" style={{ textAlign: 'right' }}>
         {t('card.actions')}
       </div>
@@ -65,6 +68,7 @@ interface TurbineRowProps extends TurbineItemHandlers {
 /** One turbine in the list view: a table row placed by the virtualizer. */
 export const TurbineRow = memo(function TurbineRow({ turbine, rowIndex, offset, onEdit, onDelete }: TurbineRowProps) {
   return (
+    // biome-ignore lint/a11y/useFocusableInteractive: ARIA table (not grid): rows and headers are read, not focused; the sort buttons take the focus
     <div
       className={classes.row}
       role="row"
