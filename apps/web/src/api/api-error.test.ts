@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../i18n/i18n.ts';
+import '../i18n/message-code.ts';
 import { CLIENT_ERROR_CODES } from './api-error.ts';
 import { errorFromResponse } from './client.ts';
 

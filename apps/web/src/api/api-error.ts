@@ -1,4 +1,11 @@
-import { messageForCode } from '../i18n/message-code.ts';
+/** Writes a contract message code in the current language. The catalog (every server message in both languages)
+ *  registers itself from i18n/message-code.ts, which every screen showing server messages loads (forms, data layout):
+ *  the API client stays free of it, and so does the home page's budget. Until then, messages stay as received. */
+type MessageWriter = (code: string, params?: MessageParams) => string | undefined;
+let writeMessage: MessageWriter = () => undefined;
+export function registerMessageWriter(writer: MessageWriter) {
+  writeMessage = writer;
+}
 
 /** Codes the client gives to failures that never reached a server answer; server answers keep the server's code. */
 export const CLIENT_ERROR_CODES = {
@@ -55,7 +62,7 @@ export class ApiError extends Error {
 /** The code's message in the current language when every placeholder has its param; otherwise what was received. */
 export function localizedMessage(code: string, params: MessageParams, received: MessageSource): string {
   const fallback = typeof received === 'string' ? received : received();
-  const written = messageForCode(code, params);
+  const written = writeMessage(code, params);
   return written !== undefined && !/\{\w+\}/.test(written) ? written : fallback;
 }
 
