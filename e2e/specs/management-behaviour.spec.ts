@@ -8,7 +8,8 @@ test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const cards = (page: Page) => page.getByTestId('turbine-card');
-const toEnglish = (page: Page) => page.getByTestId('language-toggle').getByRole('button', { name: 'EN' }).click();
+// dispatched on the button itself: an open dialog's overlay takes pointer clicks
+const toEnglish = (page: Page) => page.getByTestId('language-toggle').getByRole('button', { name: 'EN' }).dispatchEvent('click');
 
 test.describe('dialogs', () => {
   test('a delete dialog opens on Cancel: Enter does not delete', async ({ page, request }) => {
