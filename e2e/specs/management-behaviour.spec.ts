@@ -106,7 +106,7 @@ test.describe('failures and languages', () => {
     await form.getByLabel(/^Şifre/).fill('secret-123');
     await pick(page, form.getByLabel(/^Şirket/), COMPANY.marmara);
     await form.getByTestId('user-submit').click();
-    const email = form.getByLabel(/^E-posta/);
+    const email = form.getByLabel(/^(E-posta|E-mail)/);
     await expect(form).toContainText('Bu e-posta adresi zaten kullanılıyor.');
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await toEnglish(page);
