@@ -61,6 +61,7 @@ test.describe('partners: superadmin', () => {
   });
 
   test('will not confirm deleting a company that still has users, says why once; a name taken meanwhile', async ({ page, request }) => {
+    test.slow(); // two companies and a user set up and removed through the API
     const admin = await apiAs(request, DEMO.superadmin);
     const busy = await admin.call<{ id: number; name: string }>('POST', '/companies', { name: `E2E Dolu ${unique()}` });
     const member = await admin.call<{ id: number }>('POST', '/users', {
