@@ -138,6 +138,8 @@ test.describe('turbine codes, order and the list', () => {
       await expect(form.getByLabel(/^Kod/)).toHaveAttribute('aria-invalid', 'true');
       await page.keyboard.press('Escape');
 
+      // editing is the superadmin's (DECISIONS §1)
+      await openAs(page, DEMO.superadmin);
       await page.getByTestId('turbine-search').fill(`${code}-B`);
       await cards(page).getByTestId('edit-turbine').click();
       await form.getByLabel(/^Kod/).fill(code);
