@@ -43,5 +43,7 @@ export interface ApiFailure {
   success: false;
   message: string;
   code: string;
+  /** the message's parameters, when it has any: the same message can be shown again in another language */
+  params?: Record<string, string | number>;
   details?: { field: string; code: string; message: string }[];
 }

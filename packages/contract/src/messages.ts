@@ -97,6 +97,10 @@ export const MESSAGES = {
     tr: 'Koordinatlar "enlem,boylam" biçiminde olmalıdır (ör. 38.42,27.14)',
     en: 'Coordinates must be "latitude,longitude" (e.g. 38.42,27.14)',
   },
+  TURBINE_CODE_TAKEN: {
+    tr: '"{code}" kodlu bir türbin bu şirkette zaten var.',
+    en: 'This company already has a turbine with the code "{code}".',
+  },
   TURBINE_CREATED: { tr: 'Türbin eklendi.', en: 'Turbine added.' },
   TURBINE_UPDATED: { tr: 'Türbin güncellendi.', en: 'Turbine updated.' },
   TURBINE_DELETED: { tr: 'Türbin silindi.', en: 'Turbine deleted.' },

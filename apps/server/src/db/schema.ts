@@ -130,7 +130,11 @@ export const turbines = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('turbines_company_idx').on(t.companyId)],
+  (t) => [
+    index('turbines_company_idx').on(t.companyId),
+    // a code names one turbine within its company, whatever its case or surrounding spaces
+    uniqueIndex('turbines_company_code_unique').on(t.companyId, sql`lower(trim(${t.code}))`),
+  ],
 );
 
 export const photos = pgTable(

@@ -25,7 +25,9 @@ function sendFailure(
   params?: Record<string, string | number>,
   extra?: Record<string, unknown>,
 ) {
-  return reply.status(status).send({ success: false, message: localize(request, code, params), code, ...extra });
+  // params let a client show the same message again in another language (the web app does on a language switch)
+  const withParams = params && Object.keys(params).length > 0 ? { params } : {};
+  return reply.status(status).send({ success: false, message: localize(request, code, params), code, ...withParams, ...extra });
 }
 
 /** Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a path that is not valid
@@ -66,12 +68,10 @@ export function installErrorHandling(app: FastifyInstance) {
       // the first specific message speaks for the request, as the forms of the spec do
       const specific = details.find((d) => d.code !== 'VALIDATION');
       if (specific) return reply.status(400).send({ success: false, message: specific.message, code: specific.code, details });
-      return reply.status(400).send({
-        success: false,
-        message: formatMessage('VALIDATION', lang, { details: details.map((d) => d.message).join('; ') }),
-        code: 'VALIDATION',
-        details,
-      });
+      const params = { details: details.map((d) => d.message).join('; ') };
+      return reply
+        .status(400)
+        .send({ success: false, message: formatMessage('VALIDATION', lang, params), code: 'VALIDATION', params, details });
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {

@@ -17,7 +17,7 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { companies, findings, listVersions, turbines } from '../db/schema.ts';
 import { etagOf, type PreparedAnswer, preparedAnswer, serializeEnvelope, serializedCache } from '../http/serialized-answers.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors.ts';
 import { oncePer } from '../lib/once-per.ts';
 
 type TurbineRow = typeof turbines.$inferSelect;
@@ -71,7 +71,8 @@ function prepareTurbineReads(db: Database) {
       .from(turbines)
       .leftJoin(companies, eq(companies.id, turbines.companyId))
       .leftJoinLateral(health, sql`true`);
-  const order = [asc(turbines.city), asc(turbines.code), asc(turbines.id)];
+  // the database orders by bytes; listTurbines() puts the rows in Turkish order afterwards
+  const order = [asc(turbines.id)];
   const companyId = sql.placeholder('companyId');
   const id = sql.placeholder('id');
   return {
@@ -108,7 +109,24 @@ const presentRow = (r: TurbineReadRow) =>
 async function listTurbines(ctx: AppContext, companyId: number | undefined, today: string): Promise<Turbine[]> {
   const reads = turbineReads(ctx.db);
   const rows = companyId === undefined ? await reads.listAll.execute({ today }) : await reads.listOfCompany.execute({ companyId, today });
-  return rows.map(presentRow);
+  return rows.map(presentRow).sort(byCityThenCode);
+}
+
+/** Turkish alphabetical order ("çanakkale" before "tekirdağ", "ı" before "i"), the same on PGlite and PostgreSQL
+ *  whatever collations the database was built with. */
+const turkish = new Intl.Collator('tr', { sensitivity: 'base', numeric: true });
+export function byCityThenCode(a: Turbine, b: Turbine): number {
+  return turkish.compare(a.city, b.city) || turkish.compare(a.code, b.code) || a.id - b.id;
+}
+
+/** The unique index turbines_company_code_unique (company, lower(trim(code))) refused the row. */
+async function refusingTakenCode<T>(code: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('TURBINE_CODE_TAKEN', { code: code.trim() });
+    throw error;
+  }
 }
 
 /** Turbine lists kept serialized per company (or all) and language: a list of a few hundred turbines took ~2.5 ms of
@@ -179,23 +197,25 @@ export async function createTurbine(ctx: AppContext, actor: Actor, input: Create
   if (!can(actor, 'turbine.create', { companyId })) throw forbidden();
   await assertPartnerCompany(ctx, companyId);
   const now = ctx.now();
-  const [row] = await ctx.db
-    .insert(turbines)
-    .values({
-      turbineName: optional(input.turbine_name),
-      name: optional(input.name),
-      city: normalizeCity(input.city),
-      code: input.code,
-      location: input.location,
-      siteName: optional(input.site_name),
-      coordinates: optional(input.coordinates),
-      rooms: input.rooms,
-      companyId,
-      status: input.status ?? 'active',
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: turbines.id });
+  const [row] = await refusingTakenCode(input.code, () =>
+    ctx.db
+      .insert(turbines)
+      .values({
+        turbineName: optional(input.turbine_name),
+        name: optional(input.name),
+        city: normalizeCity(input.city),
+        code: input.code,
+        location: input.location,
+        siteName: optional(input.site_name),
+        coordinates: optional(input.coordinates),
+        rooms: input.rooms,
+        companyId,
+        status: input.status ?? 'active',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: turbines.id }),
+  );
   return getTurbine(ctx, actor, (row as { id: number }).id);
 }
 
@@ -207,23 +227,25 @@ export async function updateTurbine(ctx: AppContext, actor: Actor, id: number, i
     if (!can(actor, 'turbine.changeCompany')) throw forbidden();
     await assertPartnerCompany(ctx, companyId);
   }
-  await ctx.db
-    .update(turbines)
-    .set({
-      turbineName: input.turbine_name === undefined ? current.turbine_name : optional(input.turbine_name),
-      name: input.name === undefined ? current.name : optional(input.name),
-      city: normalizeCity(input.city),
-      code: input.code,
-      location: input.location,
-      siteName: input.site_name === undefined ? current.site_name : optional(input.site_name),
-      coordinates: input.coordinates === undefined ? current.coordinates : optional(input.coordinates),
-      // rooms and status are carried over when the form does not send them
-      rooms: input.rooms ?? current.rooms,
-      status: input.status ?? current.status ?? 'active',
-      companyId,
-      updatedAt: ctx.now(),
-    })
-    .where(eq(turbines.id, id));
+  await refusingTakenCode(input.code, () =>
+    ctx.db
+      .update(turbines)
+      .set({
+        turbineName: input.turbine_name === undefined ? current.turbine_name : optional(input.turbine_name),
+        name: input.name === undefined ? current.name : optional(input.name),
+        city: normalizeCity(input.city),
+        code: input.code,
+        location: input.location,
+        siteName: input.site_name === undefined ? current.site_name : optional(input.site_name),
+        coordinates: input.coordinates === undefined ? current.coordinates : optional(input.coordinates),
+        // rooms and status are carried over when the form does not send them
+        rooms: input.rooms ?? current.rooms,
+        status: input.status ?? current.status ?? 'active',
+        companyId,
+        updatedAt: ctx.now(),
+      })
+      .where(eq(turbines.id, id)),
+  );
   return getTurbine(ctx, actor, id);
 }
 

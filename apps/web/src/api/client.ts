@@ -72,9 +72,11 @@ export function failureFrom(body: unknown): Partial<ApiFailure> {
 
 export function errorFromResponse(status: number, body: unknown): ApiError {
   const failure = failureFrom(body);
-  const message = typeof failure.message === 'string' && failure.message ? failure.message : i18n.t('errors.serverStatus', { status });
+  const message =
+    typeof failure.message === 'string' && failure.message ? failure.message : () => i18n.t('errors.serverStatus', { status });
   const details: ApiErrorDetail[] = Array.isArray(failure.details) ? failure.details : [];
-  return new ApiError(status, typeof failure.code === 'string' ? failure.code : CLIENT_ERROR_CODES.http, message, details);
+  const params = typeof failure.params === 'object' && failure.params !== null ? failure.params : {};
+  return new ApiError(status, typeof failure.code === 'string' ? failure.code : CLIENT_ERROR_CODES.http, message, details, params);
 }
 
 export function handleUnauthorized(redirect: boolean) {
@@ -101,9 +103,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     try {
       response = await fetch(buildUrl(path, method, options.query), buildInit(method, options.body, controller.signal));
     } catch (error) {
-      if (timedOut) throw new ApiError(0, CLIENT_ERROR_CODES.timeout, i18n.t('errors.timeout'));
+      if (timedOut) throw new ApiError(0, CLIENT_ERROR_CODES.timeout, () => i18n.t('errors.timeout'));
       if (options.signal?.aborted) throw error; // the caller cancelled (e.g. React Query): not a failure to report
-      throw new ApiError(0, CLIENT_ERROR_CODES.network, i18n.t('errors.network'));
+      throw new ApiError(0, CLIENT_ERROR_CODES.network, () => i18n.t('errors.network'));
     }
     const body = await readJson(response);
     if (!response.ok || failureFrom(body).success === false) {
@@ -112,18 +114,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     }
     if (response.status === 204) return { success: true, data: undefined as T };
     if (typeof body !== 'object' || body === null)
-      throw new ApiError(response.status, CLIENT_ERROR_CODES.unexpected, i18n.t('errors.unexpected'));
+      throw new ApiError(response.status, CLIENT_ERROR_CODES.unexpected, () => i18n.t('errors.unexpected'));
     const envelope = body as ApiSuccess<unknown>;
     if (!options.schema) return envelope as ApiSuccess<T>;
     const parsed = options.schema.safeParse(envelope.data);
     if (!parsed.success) {
       console.error(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
-      throw new ApiError(response.status, CLIENT_ERROR_CODES.unexpected, i18n.t('errors.unexpected'));
+      throw new ApiError(response.status, CLIENT_ERROR_CODES.unexpected, () => i18n.t('errors.unexpected'));
     }
     return { ...envelope, data: parsed.data };
   } catch (error) {
     if (error instanceof ApiError || options.signal?.aborted) throw error;
-    throw new ApiError(0, CLIENT_ERROR_CODES.unexpected, i18n.t('errors.unexpected'));
+    throw new ApiError(0, CLIENT_ERROR_CODES.unexpected, () => i18n.t('errors.unexpected'));
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', forwardAbort);

@@ -64,8 +64,8 @@ export function uploadWithProgress<T>(path: string, body: FormData, options: Upl
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });
     };
-    xhr.onerror = () => finish(() => reject(new ApiError(0, CLIENT_ERROR_CODES.network, i18n.t('errors.network'))));
-    xhr.ontimeout = () => finish(() => reject(new ApiError(0, CLIENT_ERROR_CODES.timeout, i18n.t('errors.timeout'))));
+    xhr.onerror = () => finish(() => reject(new ApiError(0, CLIENT_ERROR_CODES.network, () => i18n.t('errors.network'))));
+    xhr.ontimeout = () => finish(() => reject(new ApiError(0, CLIENT_ERROR_CODES.timeout, () => i18n.t('errors.timeout'))));
     xhr.onload = () =>
       finish(() => {
         const answer = parseJson(xhr.responseText);
@@ -76,7 +76,7 @@ export function uploadWithProgress<T>(path: string, body: FormData, options: Upl
           return;
         }
         if (typeof answer !== 'object' || answer === null) {
-          reject(new ApiError(xhr.status, CLIENT_ERROR_CODES.unexpected, i18n.t('errors.unexpected')));
+          reject(new ApiError(xhr.status, CLIENT_ERROR_CODES.unexpected, () => i18n.t('errors.unexpected')));
           return;
         }
         if (!options.schema) {
@@ -87,7 +87,7 @@ export function uploadWithProgress<T>(path: string, body: FormData, options: Upl
         if (parsed.success) resolve(parsed.data);
         else {
           console.error(`Unexpected answer from POST ${path}`, parsed.error.issues);
-          reject(new ApiError(xhr.status, CLIENT_ERROR_CODES.unexpected, i18n.t('errors.unexpected')));
+          reject(new ApiError(xhr.status, CLIENT_ERROR_CODES.unexpected, () => i18n.t('errors.unexpected')));
         }
       });
     xhr.send(body);

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/session-events.ts';
 import { loginPathFor } from '../features/auth/redirect.ts';
+import '../i18n/message-code.ts';
 import { createQueryClient } from './query-client.ts';
 
 /** One cache for the whole visit, empty at start (spec §1). */

@@ -1,4 +1,5 @@
 import { formatMessage, MESSAGES, type MessageCode } from '@windscope/contract';
+import { registerMessageWriter } from '../api/api-error.ts';
 import { currentLanguage } from './i18n.ts';
 
 export function isMessageCode(code: unknown): code is MessageCode {
@@ -9,3 +10,6 @@ export function isMessageCode(code: unknown): code is MessageCode {
 export function messageForCode(code: string, params?: Record<string, string | number>): string | undefined {
   return isMessageCode(code) ? formatMessage(code, currentLanguage(), params) : undefined;
 }
+
+// server messages already received (ApiError.message) are written again from their code in the current language
+registerMessageWriter(messageForCode);

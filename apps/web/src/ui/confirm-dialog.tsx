@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   /** shows a spinner on the confirm button and keeps the dialog open while the action runs */
   loading?: boolean;
+  /** the action cannot run (the dialog says why): the confirm button is off */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -29,6 +31,7 @@ export function ConfirmDialog({
   cancelLabel,
   danger = false,
   loading = false,
+  confirmDisabled = false,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -46,10 +49,11 @@ export function ConfirmDialog({
         <Text size="sm">{message}</Text>
         {children}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={loading}>
+          {/* focus starts on Cancel: a stray Enter must not confirm a deletion */}
+          <Button variant="default" onClick={onClose} disabled={loading} data-autofocus>
             {cancelLabel ?? t('common.cancel')}
           </Button>
-          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading} disabled={confirmDisabled}>
             {confirmLabel ?? t('common.confirm')}
           </Button>
         </Group>

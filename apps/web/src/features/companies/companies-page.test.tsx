@@ -92,17 +92,31 @@ describe('partners page', () => {
     expect(api.callsTo('PUT', '/api/companies/3')[0]?.body).toMatchObject({ name: 'Marmara Enerji', phone: '+90 266 000 00 00' });
   });
 
-  it('explains before deleting that turbines and users go first, and shows the 409 answer', async () => {
-    const refusal = 'Bu şirketi silmeden önce şirkete ait türbinleri ve kullanıcıları kaldırın. (3 türbin, 2 kullanıcı)';
-    await openCompanies(SUPERADMIN, {
-      'DELETE /api/companies/3': () => jsonResponse({ success: false, code: 'COMPANY_HAS_DEPENDENTS', message: refusal }, 409),
-    });
+  it('will not confirm deleting a company that still has turbines and users, and says why once', async () => {
+    const { api } = await openCompanies(SUPERADMIN);
     await screen.findAllByTestId('company-card');
     await userEvent.click(within(card('Marmara Enerji')).getByTestId('delete-company'));
-    expect(modal().getByText('Bir şirketi silmeden önce şirkete ait türbinleri ve kullanıcıları kaldırmanız gerekir.')).toBeInTheDocument();
     expect(modal().getByTestId('company-has-dependents')).toHaveTextContent('3 türbini ve 2 kullanıcısı');
+    expect(modal().queryByText('Bir şirketi silmeden önce şirkete ait türbinleri ve kullanıcıları kaldırmanız gerekir.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Evet, sil' })).toBeDisabled();
+    // focus starts on Cancel: Enter does not delete
+    expect(screen.getByRole('button', { name: 'İptal' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(api.callsTo('DELETE', '/api/companies/3')).toHaveLength(0);
+  });
+
+  it('shows a 409 the list did not foresee once, in the dialog, in place of the note', async () => {
+    const refusal = 'Bu şirketi silmeden önce şirkete ait türbinleri ve kullanıcıları kaldırın. (1 türbin, 0 kullanıcı)';
+    await openCompanies(SUPERADMIN, {
+      'DELETE /api/companies/4': () =>
+        jsonResponse({ success: false, code: 'COMPANY_HAS_DEPENDENTS', params: { turbines: 1, users: 0 }, message: refusal }, 409),
+    });
+    await screen.findAllByTestId('company-card');
+    await userEvent.click(within(card('Boş Enerji')).getByTestId('delete-company'));
     await userEvent.click(screen.getByRole('button', { name: 'Evet, sil' }));
     expect(await modal().findByText(refusal)).toBeInTheDocument();
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+    expect(modal().queryByText('Bir şirketi silmeden önce şirkete ait türbinleri ve kullanıcıları kaldırmanız gerekir.')).toBeNull();
   });
 
   it('deletes an empty company without the dependents warning', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Company } from '@windscope/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +6,14 @@ import { Link } from 'react-router';
 import { useCompanies } from '../../api/companies.ts';
 import { paths } from '../../app/paths.ts';
 import { AppHeader } from '../../ui/app-header/app-header.tsx';
-import { AlertCircleIcon, ArrowLeftIcon } from '../../ui/icons.tsx';
+import { ArrowLeftIcon } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { Can } from '../auth/can.tsx';
 import { RequirePermission } from '../auth/require-permission.tsx';
 import { useCan } from '../auth/use-auth.ts';
 import { PlusIcon } from '../management/icons.tsx';
 import '../management/management-styles.ts';
+import { LoadErrorBanner } from '../management/load-error-banner.tsx';
 import { SearchField } from '../management/search-field.tsx';
 import { type EntityDialogs, useEntityDialogs } from '../management/use-entity-dialogs.ts';
 import { CompanyCard } from './company-card.tsx';
@@ -83,9 +84,13 @@ function CompaniesContent({ dialogs }: { dialogs: EntityDialogs<Company, 'edit' 
           </div>
         </Group>
         {companies.isError && (
-          <Alert color="red" variant="light" radius="lg" title={t('errors.load')} icon={<AlertCircleIcon size={18} />} role="alert">
-            {companies.error.message}
-          </Alert>
+          <LoadErrorBanner
+            title={t('errors.load')}
+            error={companies.error}
+            onRetry={() => void companies.refetch()}
+            retrying={companies.isFetching}
+            testId="companies-error"
+          />
         )}
         {companies.isPending && <Skeleton height={220} radius="lg" />}
         {companies.data && found.length === 0 && (

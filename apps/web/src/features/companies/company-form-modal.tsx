@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreateCompany, useUpdateCompany } from '../../api/companies.ts';
 import { messageForCode } from '../../i18n/message-code.ts';
 import { type FieldErrorCodes, fieldError } from '../../ui/form/validate-form.ts';
+import { useServerErrors } from '../../ui/form/use-server-errors.ts';
 import { AlertCircleIcon } from '../../ui/icons.tsx';
 import { toast } from '../../ui/toast/toast.tsx';
 import { type CompanyFormValues, companyFormFrom, EMPTY_COMPANY_FORM, validateCompanyForm } from './company-form-values.ts';
@@ -38,6 +39,9 @@ export function CompanyFormModal({ opened, onClose, company, companies }: Compan
   );
 }
 
+/** server refusals that concern one field of the form */
+const COMPANY_FIELD_OF_CODE = { COMPANY_NAME_TAKEN: 'name', COMPANY_NAME_REQUIRED: 'name' };
+
 function CompanyForm({ company, companies, onDone }: { company: Company | null; companies: readonly Company[]; onDone: () => void }) {
   const { t } = useTranslation(COMPANIES_NS);
   const { t: tc } = useTranslation();
@@ -47,6 +51,7 @@ function CompanyForm({ company, companies, onDone }: { company: Company | null; 
   const [values, setValues] = useState<CompanyFormValues>(() => (company ? companyFormFrom(company) : EMPTY_COMPANY_FORM));
   const [errors, setErrors] = useState<FieldErrorCodes>({});
   const [takenName, setTakenName] = useState('');
+  const server = useServerErrors(mutation.error, COMPANY_FIELD_OF_CODE);
 
   const field = (key: keyof CompanyFormValues) => ({
     value: values[key],
@@ -54,10 +59,12 @@ function CompanyForm({ company, companies, onDone }: { company: Company | null; 
       const value = event.currentTarget.value;
       setValues((current) => ({ ...current, [key]: value }));
       setErrors({});
+      server.clear([key]);
     },
   });
+  const shownErrors: FieldErrorCodes = { ...server.fields, ...errors };
   const nameError =
-    errors.name === 'COMPANY_NAME_TAKEN' ? messageForCode('COMPANY_NAME_TAKEN', { name: takenName }) : fieldError(errors, 'name');
+    errors.name === 'COMPANY_NAME_TAKEN' ? messageForCode('COMPANY_NAME_TAKEN', { name: takenName }) : fieldError(shownErrors, 'name');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,7 +85,7 @@ function CompanyForm({ company, companies, onDone }: { company: Company | null; 
   return (
     <form onSubmit={submit} noValidate data-testid="company-form">
       <Stack gap="sm">
-        {mutation.error && (
+        {server.banner && (
           <Alert
             color="red"
             variant="light"
@@ -86,7 +93,7 @@ function CompanyForm({ company, companies, onDone }: { company: Company | null; 
             icon={<AlertCircleIcon size={18} />}
             role="alert"
           >
-            {mutation.error.message}
+            {server.banner.message}
           </Alert>
         )}
         <TextInput
@@ -101,26 +108,26 @@ function CompanyForm({ company, companies, onDone }: { company: Company | null; 
           type="email"
           label={t('form.email')}
           placeholder={t('form.emailPlaceholder')}
-          error={fieldError(errors, 'contact_email')}
+          error={fieldError(shownErrors, 'contact_email')}
           {...field('contactEmail')}
         />
         <TextInput
           label={t('form.authorized')}
           placeholder={t('form.authorizedPlaceholder')}
-          error={fieldError(errors, 'authorized_number')}
+          error={fieldError(shownErrors, 'authorized_number')}
           {...field('authorizedNumber')}
         />
         <TextInput
           label={t('form.phone')}
           placeholder={t('form.phonePlaceholder')}
-          error={fieldError(errors, 'phone')}
+          error={fieldError(shownErrors, 'phone')}
           {...field('phone')}
         />
         <Textarea
           label={t('form.address')}
           placeholder={t('form.addressPlaceholder')}
           rows={2}
-          error={fieldError(errors, 'address')}
+          error={fieldError(shownErrors, 'address')}
           {...field('address')}
         />
         <Group justify="flex-end" gap="sm" mt="xs">

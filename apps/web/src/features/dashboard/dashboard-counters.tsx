@@ -5,29 +5,37 @@ import { useFormatters } from '../../i18n/format.ts';
 import { SearchIcon, TurbineIcon } from '../management/icons.tsx';
 import { DASHBOARD_NS } from './i18n.ts';
 
+interface CountersProps {
+  total: number | undefined;
+  found: number | undefined;
+  /** the list failed to load: the counts are unknown, not on their way */
+  unavailable?: boolean;
+}
+
 /** Spec §2: total turbines and results found. */
-export function DashboardCounters({ total, found }: { total: number | undefined; found: number | undefined }) {
+export function DashboardCounters({ total, found, unavailable = false }: CountersProps) {
   const { t } = useTranslation(DASHBOARD_NS);
   const { number } = useFormatters();
+  const shown = (count: number | undefined) => (unavailable ? t('counters.unavailable') : count === undefined ? undefined : number(count));
   return (
     <Group gap="md" grow>
-      <Counter
-        icon={<TurbineIcon size={22} />}
-        label={t('counters.total')}
-        value={total === undefined ? undefined : number(total)}
-        testId="count-total"
-      />
-      <Counter
-        icon={<SearchIcon size={22} />}
-        label={t('counters.found')}
-        value={found === undefined ? undefined : number(found)}
-        testId="count-found"
-      />
+      <Counter icon={<TurbineIcon size={22} />} label={t('counters.total')} value={shown(total)} muted={unavailable} testId="count-total" />
+      <Counter icon={<SearchIcon size={22} />} label={t('counters.found')} value={shown(found)} muted={unavailable} testId="count-found" />
     </Group>
   );
 }
 
-function Counter({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string | undefined; testId: string }) {
+interface CounterProps {
+  icon: ReactNode;
+  label: string;
+  /** undefined: still loading (a skeleton) */
+  value: string | undefined;
+  /** a word in place of a number ("Kullanılamıyor") */
+  muted: boolean;
+  testId: string;
+}
+
+function Counter({ icon, label, value, muted, testId }: CounterProps) {
   return (
     <Paper withBorder radius="lg" px="lg" py="sm">
       <Group gap="md" wrap="nowrap">
@@ -41,7 +49,14 @@ function Counter({ icon, label, value, testId }: { icon: ReactNode; label: strin
           {value === undefined ? (
             <Skeleton height={26} width={60} mt={4} />
           ) : (
-            <Text fz={26} fw={800} lh={1.2} data-testid={testId}>
+            <Text
+              fz={muted ? 'lg' : 26}
+              fw={muted ? 600 : 800}
+              c={muted ? 'dimmed' : undefined}
+              lh={1.2}
+              mt={muted ? 4 : 0}
+              data-testid={testId}
+            >
               {value}
             </Text>
           )}

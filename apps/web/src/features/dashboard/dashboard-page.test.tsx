@@ -37,7 +37,8 @@ describe('dashboard', () => {
     signIn(SUPERADMIN);
     fakeApi({ 'GET /api/turbines': fleet, 'GET /api/companies': [EGE, MARMARA] });
     renderDashboard();
-    const card = (await screen.findAllByTestId('turbine-card'))[1] as HTMLElement;
+    const cards = await screen.findAllByTestId('turbine-card');
+    const card = cards.find((c) => c.textContent?.includes('Didim RES T-02')) as HTMLElement;
     expect(within(card).getByText('Didim RES T-02')).toBeInTheDocument();
     expect(within(card).getByText('Aydın')).toBeInTheDocument();
     expect(within(card).getByText('EGE-DDM-02')).toBeInTheDocument();
@@ -172,4 +173,100 @@ it('shows the load error in the current language', async () => {
   const banner = await screen.findByTestId('dashboard-error', {}, { timeout: 4000 });
   expect(banner).toHaveTextContent('Türbinler yüklenirken hata oluştu');
   expect(banner).toHaveTextContent('Sunucu hatası.');
+});
+
+describe('order and sorting', () => {
+  it('puts cards in Turkish alphabetical order of city, whatever order the list came in', async () => {
+    signIn(OPERATOR);
+    fakeApi({
+      'GET /api/turbines': [
+        makeTurbine({ id: 1, turbine_name: 'T', city: 'tekirdağ' }),
+        makeTurbine({ id: 2, turbine_name: 'Ç', city: 'çanakkale' }),
+        makeTurbine({ id: 3, turbine_name: 'I', city: 'ısparta' }),
+        makeTurbine({ id: 4, turbine_name: 'İ', city: 'izmir' }),
+      ],
+    });
+    renderDashboard();
+    await screen.findAllByTestId('turbine-card');
+    expect(names()).toEqual(['Ç', 'I', 'İ', 'T']);
+  });
+
+  it('sorts the list view by a column header, says so with aria-sort, and keeps the sort in the URL', async () => {
+    signIn(OPERATOR);
+    fakeApi({ 'GET /api/turbines': fleet });
+    const view = renderWithProviders(<DashboardPage />, { route: '/dashboard?view=list', path: '/dashboard' });
+    const table = await screen.findByRole('table', { name: 'Türbin listesi' });
+    expect(table).toHaveAttribute('aria-rowcount', '4');
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(9);
+    const code = within(table).getByRole('columnheader', { name: 'Kod' });
+    expect(within(table).getByRole('columnheader', { name: 'Şehir' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(code).toHaveAttribute('aria-sort', 'none');
+    expect(names()).toEqual(['Didim RES T-02', 'Gelibolu RES T-09', 'Bergama RES T-01']);
+    await userEvent.click(within(code).getByRole('button'));
+    expect(code).toHaveAttribute('aria-sort', 'ascending');
+    expect(names()).toEqual(['Bergama RES T-01', 'Didim RES T-02', 'Gelibolu RES T-09']);
+    await userEvent.click(within(code).getByRole('button'));
+    expect(code).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['Gelibolu RES T-09', 'Didim RES T-02', 'Bergama RES T-01']);
+    expect(view.router.state.location.search).toBe('?view=list&sort=code&dir=desc');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveAttribute('aria-rowindex', '2');
+    expect(within(rows[1] as HTMLElement).getAllByRole('cell')).toHaveLength(9);
+  });
+});
+
+describe('filters in the URL', () => {
+  it('opens with the filters, view and sort a shared link names', async () => {
+    signIn(OPERATOR);
+    fakeApi({ 'GET /api/turbines': fleet });
+    renderWithProviders(<DashboardPage />, { route: '/dashboard?q=res&city=izmir&view=list', path: '/dashboard' });
+    expect(await screen.findAllByTestId('turbine-row')).toHaveLength(1);
+    expect(screen.getByRole('searchbox', { name: 'Ara' })).toHaveValue('res');
+    expect(screen.getByLabelText('Şehir', { selector: 'input' })).toHaveValue('İzmir');
+  });
+
+  it('writes each choice into the URL; typing replaces the entry, a chosen city adds one', async () => {
+    signIn(SUPERADMIN);
+    fakeApi({ 'GET /api/turbines': fleet, 'GET /api/companies': [EGE, MARMARA] });
+    const view = renderDashboard();
+    await screen.findAllByTestId('turbine-card');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Ara' }), { target: { value: 'r' } });
+    expect(view.router.state.historyAction).toBe('REPLACE');
+    await userEvent.click(screen.getByLabelText('Şehir', { selector: 'input' }));
+    await userEvent.click(screen.getByRole('option', { name: 'İzmir' }));
+    expect(view.router.state.historyAction).toBe('PUSH');
+    await userEvent.click(screen.getByText('Liste'));
+    const search = new URLSearchParams(view.router.state.location.search);
+    expect(Object.fromEntries(search)).toEqual({ q: 'r', city: 'izmir', view: 'list' });
+    await view.router.navigate(-1);
+    await waitFor(() => expect(screen.getByTestId('turbine-list')).toHaveAttribute('data-view', 'grid'));
+    expect(screen.getByLabelText('Şehir', { selector: 'input' })).toHaveValue('İzmir');
+  });
+});
+
+describe('a list that failed to load', () => {
+  it('offers "Tekrar Dene", which fetches again, and shows the counters as unavailable meanwhile', async () => {
+    signIn(OPERATOR);
+    let failing = true;
+    const api = fakeApi({
+      'GET /api/turbines': () =>
+        failing
+          ? new Response(JSON.stringify({ success: false, message: 'Kayıt bulunamadı.', code: 'NOT_FOUND' }), {
+              status: 404,
+              headers: { 'Content-Type': 'application/json' },
+            })
+          : new Response(JSON.stringify({ success: true, data: fleet }), { headers: { 'Content-Type': 'application/json' } }),
+    });
+    renderDashboard();
+    const banner = await screen.findByTestId('dashboard-error', {}, { timeout: 4000 });
+    expect(screen.getByTestId('count-total')).toHaveTextContent('Kullanılamıyor');
+    expect(screen.getByTestId('count-found')).toHaveTextContent('Kullanılamıyor');
+    failing = false;
+    const before = api.callsTo('GET', '/api/turbines').length;
+    await userEvent.click(within(banner).getByRole('button', { name: 'Tekrar Dene' }));
+    expect(await screen.findAllByTestId('turbine-card')).toHaveLength(3);
+    expect(api.callsTo('GET', '/api/turbines').length).toBe(before + 1);
+    expect(screen.queryByTestId('dashboard-error')).toBeNull();
+    expect(screen.getByTestId('count-total')).toHaveTextContent('3');
+  });
 });

@@ -1,6 +1,6 @@
 import { Alert, Container, Stack } from '@mantine/core';
 import type { Company, Turbine } from '@windscope/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { type SetStateAction, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanies } from '../../api/companies.ts';
 import { useTurbines } from '../../api/turbines.ts';
@@ -9,9 +9,11 @@ import { AlertCircleIcon } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useCan, useCurrentUser } from '../auth/use-auth.ts';
 import '../management/management-styles.ts';
+import { LoadErrorBanner } from '../management/load-error-banner.tsx';
 import { useEntityDialogs } from '../management/use-entity-dialogs.ts';
 import { DashboardCounters } from './dashboard-counters.tsx';
 import { DashboardHeaderActions } from './dashboard-header-actions.tsx';
+import { useDashboardUrlState } from './filters/dashboard-url-state.ts';
 import { FilterBar } from './filters/filter-bar.tsx';
 import {
   applyFilters,
@@ -22,11 +24,12 @@ import {
   type TurbineFilters,
   yearOptions,
 } from './filters/turbine-filters.ts';
+import { nextSort, type SortKey, sortTurbines } from './filters/turbine-sort.ts';
 import { DASHBOARD_NS } from './i18n.ts';
 import { TurbineResults } from './list/turbine-results.tsx';
 import { DeleteTurbineDialog } from './modals/delete-turbine-dialog.tsx';
 import { TurbineFormModal } from './modals/turbine-form-modal.tsx';
-import { useViewMode } from './view-mode.ts';
+import type { ViewMode } from './view-mode.ts';
 
 /** /dashboard (spec §2): the turbines the user may see, with counters, filters, grid or list, and the turbine modals. */
 export function DashboardPage() {
@@ -38,9 +41,22 @@ export function DashboardPage() {
   const canEdit = useCan('turbine.update');
   const canDelete = useCan('turbine.delete');
 
-  const [companyId, setCompanyId] = useState<number | null>(null);
-  const [filters, setFilters] = useState<TurbineFilters>(NO_FILTERS);
-  const [view, setView] = useViewMode();
+  const [state, update] = useDashboardUrlState();
+  const { filters, companyId, view, sort } = state;
+  const shown = useRef(filters);
+  shown.current = filters;
+  // typing changes the URL in place; a chosen city or year is a step back/forward can return to
+  const setFilters = useCallback(
+    (action: SetStateAction<TurbineFilters>) => {
+      const next = typeof action === 'function' ? action(shown.current) : action;
+      const typing = next.city === shown.current.city && next.year === shown.current.year;
+      update(() => ({ filters: next }), { replace: typing });
+    },
+    [update],
+  );
+  const setCompanyId = useCallback((next: number | null) => update(() => ({ companyId: next })), [update]);
+  const setView = useCallback((next: ViewMode) => update(() => ({ view: next })), [update]);
+  const sortBy = useCallback((key: SortKey) => update((current) => ({ sort: nextSort(current.sort, key) })), [update]);
   const turbines = useTurbines({ companyId: companyId ?? undefined });
   const companies = useCompanies({ enabled: seesAllCompanies });
   const dialogs = useEntityDialogs<Turbine, 'edit' | 'delete'>();
@@ -54,15 +70,15 @@ export function DashboardPage() {
     [tc, dialogs.add],
   );
   const companyList = seesAllCompanies ? companies.data : undefined;
-  const clearFilters = useCallback(() => {
-    setFilters(NO_FILTERS);
-    setCompanyId(null);
-  }, []);
+  const clearFilters = useCallback(() => update(() => ({ filters: NO_FILTERS, companyId: null })), [update]);
 
   const index = useMemo(() => indexTurbines(turbines.data ?? []), [turbines.data]);
   const cities = useMemo(() => cityOptions(index), [index]);
   const years = useMemo(() => yearOptions(index), [index]);
-  const results = useMemo(() => (turbines.data ? applyFilters(index, filters) : undefined), [index, filters, turbines.data]);
+  const results = useMemo(
+    () => (turbines.data ? sortTurbines(applyFilters(index, filters), sort) : undefined),
+    [index, filters, sort, turbines.data],
+  );
 
   return (
     <>
@@ -70,9 +86,25 @@ export function DashboardPage() {
       <Container size="xl" py="lg">
         <Stack gap="md">
           {!user && <ErrorBanner title={t('errors.noUser')} />}
-          {turbines.isError && <ErrorBanner title={t('errors.load')} message={turbines.error.message} />}
-          {seesAllCompanies && companies.isError && <ErrorBanner title={t('errors.loadCompanies')} message={companies.error.message} />}
-          <DashboardCounters total={turbines.data?.length} found={results?.length} />
+          {turbines.isError && (
+            <LoadErrorBanner
+              title={t('errors.load')}
+              error={turbines.error}
+              onRetry={() => void turbines.refetch()}
+              retrying={turbines.isFetching}
+              testId="dashboard-error"
+            />
+          )}
+          {seesAllCompanies && companies.isError && (
+            <LoadErrorBanner
+              title={t('errors.loadCompanies')}
+              error={companies.error}
+              onRetry={() => void companies.refetch()}
+              retrying={companies.isFetching}
+              testId="dashboard-companies-error"
+            />
+          )}
+          <DashboardCounters total={turbines.data?.length} found={results?.length} unavailable={turbines.isError && !turbines.data} />
           <FilterBar
             filters={filters}
             onFiltersChange={setFilters}
@@ -89,6 +121,8 @@ export function DashboardPage() {
               turbines={results}
               view={view}
               filtered={hasFilters(filters) || companyId !== null}
+              sort={sort}
+              onSort={sortBy}
               onClearFilters={clearFilters}
               onEdit={canEdit ? edit : undefined}
               onDelete={canDelete ? remove : undefined}

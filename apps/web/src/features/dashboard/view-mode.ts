@@ -1,12 +1,12 @@
-import { useCallback, useState } from 'react';
 import { STORAGE_KEYS } from '../../config/storage-keys.ts';
 
 export const VIEW_MODES = ['grid', 'list'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
 
-const isViewMode = (value: unknown): value is ViewMode => VIEW_MODES.includes(value as ViewMode);
+export const isViewMode = (value: unknown): value is ViewMode => VIEW_MODES.includes(value as ViewMode);
 
-function readViewMode(): ViewMode {
+/** The view last chosen (cards by default); a URL's `view` wins over it (filters/dashboard-url-state.ts). */
+export function readViewMode(): ViewMode {
   try {
     const saved = window.localStorage.getItem(STORAGE_KEYS.dashboardView);
     return isViewMode(saved) ? saved : 'grid';
@@ -15,18 +15,10 @@ function readViewMode(): ViewMode {
   }
 }
 
-/** Grid or list, remembered in localStorage (cards by default). */
-export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
-  const [mode, setMode] = useState<ViewMode>(readViewMode);
-  const choose = useCallback((next: ViewMode) => {
-    setMode(next);
-    try {
-      window.localStorage.setItem(STORAGE_KEYS.dashboardView, next);
-    } catch {
-      // private mode or full storage: the choice lasts for this visit only
-    }
-  }, []);
-  return [mode, choose];
+export function saveViewMode(mode: ViewMode) {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.dashboardView, mode);
+  } catch {
+    // private mode or full storage: the choice lasts for this visit only
+  }
 }
-
-export { isViewMode };

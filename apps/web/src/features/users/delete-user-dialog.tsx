@@ -9,8 +9,8 @@ interface DeleteUserDialogProps {
   opened: boolean;
   onClose: () => void;
   user: User | null;
-  /** a refusal goes to the page's error banner */
-  onError: (message: string) => void;
+  /** a refusal goes to the page's error banner (the error, so its message follows a language switch) */
+  onError: (error: Error) => void;
 }
 
 export function DeleteUserDialog({ opened, onClose, user, onError }: DeleteUserDialogProps) {
@@ -24,7 +24,7 @@ export function DeleteUserDialog({ opened, onClose, user, onError }: DeleteUserD
         onClose();
       },
       onError: (error) => {
-        onError(error.message);
+        onError(error);
         onClose();
       },
     });

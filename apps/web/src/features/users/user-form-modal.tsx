@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreateUser, useUpdateUser } from '../../api/users.ts';
 import { messageForCode } from '../../i18n/message-code.ts';
 import type { FieldErrorCodes } from '../../ui/form/validate-form.ts';
+import { useServerErrors } from '../../ui/form/use-server-errors.ts';
 import { AlertCircleIcon } from '../../ui/icons.tsx';
 import { toast } from '../../ui/toast/toast.tsx';
 import { useCan, useCurrentUser } from '../auth/use-auth.ts';
@@ -59,6 +60,9 @@ function companyChoices(companies: readonly Company[], user: User | null): Pick<
   return choices;
 }
 
+/** server refusals that concern one field of the form */
+const USER_FIELD_OF_CODE = { USER_EMAIL_TAKEN: 'email', USER_COMPANY_REQUIRED: 'company_id', EMAIL_INVALID: 'email' };
+
 function UserForm({ user, companies, companiesFailed, onDone }: Omit<UserFormModalProps, 'opened' | 'onClose'> & { onDone: () => void }) {
   const { t } = useTranslation(USERS_NS);
   const { t: tc } = useTranslation();
@@ -72,9 +76,11 @@ function UserForm({ user, companies, companiesFailed, onDone }: Omit<UserFormMod
     user ? userFormFrom(user) : emptyUserForm(movesUsers ? null : (me?.company_id ?? null)),
   );
   const [errors, setErrors] = useState<FieldErrorCodes>({});
+  const server = useServerErrors(mutation.error, USER_FIELD_OF_CODE);
   const change = (next: Partial<UserFormValues>) => {
     setValues((current) => ({ ...current, ...next }));
     setErrors({});
+    server.clear(Object.keys(next));
   };
   const banner = bannerCode(errors);
   // nobody changes their own role here (no accidental lock-out), and a superadmin stays one
@@ -105,7 +111,7 @@ function UserForm({ user, companies, companiesFailed, onDone }: Omit<UserFormMod
             {messageForCode(banner)}
           </Alert>
         )}
-        {mutation.error && (
+        {server.banner && (
           <Alert
             color="red"
             variant="light"
@@ -113,12 +119,12 @@ function UserForm({ user, companies, companiesFailed, onDone }: Omit<UserFormMod
             icon={<AlertCircleIcon size={18} />}
             role="alert"
           >
-            {mutation.error.message}
+            {server.banner.message}
           </Alert>
         )}
         <UserFormFields
           values={values}
-          errors={errors}
+          errors={{ ...server.fields, ...errors }}
           onChange={change}
           withPassword={user === null}
           roles={user ? roleChoices(user.role) : NEW_USER_ROLES}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
@@ -133,6 +133,31 @@ describe('add user (superadmin)', () => {
       company_id: 3,
       is_active: true,
     });
+  });
+});
+
+describe('a refused e-mail address', () => {
+  it('shows the server message under the e-mail field until it changes, and in the language switched to', async () => {
+    const taken = { success: false, code: 'USER_EMAIL_TAKEN', message: 'Bu e-posta adresi zaten kullanılıyor.' };
+    await openUsers(SUPERADMIN, { 'POST /api/users': () => jsonResponse(taken, 409) });
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Kullanıcı Ekle' }));
+    type(/^Ad/, 'Deniz');
+    type(/^Soyad/, 'Kara');
+    type(/^E-posta/, 'admin@ege.example');
+    fireEvent.change(modal().getByLabelText(/^Şifre/), { target: { value: 'abc123' } });
+    await userEvent.click(modal().getByLabelText(/^Şirket/, { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Marmara Enerji' }));
+    await userEvent.click(screen.getByTestId('user-submit'));
+    expect(await modal().findByText(taken.message)).toBeInTheDocument();
+    expect(modal().getByLabelText(/^E-posta/, { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
+    await act(() => i18n.changeLanguage('en'));
+    expect(await modal().findByText('This e-mail address is already in use.')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('tr'));
+    type(/^Soyad/, 'Karaca');
+    expect(modal().getByText(taken.message)).toBeInTheDocument();
+    type(/^E-posta/, 'deniz@marmara.example');
+    expect(modal().queryByText(taken.message)).toBeNull();
   });
 });
 

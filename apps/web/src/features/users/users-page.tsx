@@ -13,6 +13,7 @@ import { Can } from '../auth/can.tsx';
 import { RequirePermission } from '../auth/require-permission.tsx';
 import { PlusIcon } from '../management/icons.tsx';
 import '../management/management-styles.ts';
+import { LoadErrorBanner } from '../management/load-error-banner.tsx';
 import { SearchField } from '../management/search-field.tsx';
 import { type EntityDialogs, useEntityDialogs } from '../management/use-entity-dialogs.ts';
 import { DeleteUserDialog } from './delete-user-dialog.tsx';
@@ -64,9 +65,8 @@ function UsersContent({ dialogs }: { dialogs: Dialogs }) {
   const users = useUsers();
   const companies = useCompanies();
   const [query, setQuery] = useState('');
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Error | null>(null);
   const found = useMemo(() => searchUsers(users.data ?? [], query, (user) => tc(`roles.${user.role}`)), [users.data, query, tc]);
-  const error = banner ?? (users.isError ? users.error.message : null);
 
   return (
     <Container size="xl" py="lg">
@@ -90,21 +90,30 @@ function UsersContent({ dialogs }: { dialogs: Dialogs }) {
             />
           </div>
         </Group>
-        {error && (
+        {banner && (
           <Alert
             color="red"
             variant="light"
             radius="lg"
-            title={banner ? t('delete.error') : t('errors.load')}
+            title={t('delete.error')}
             icon={<AlertCircleIcon size={18} />}
             role="alert"
             data-testid="users-error"
-            withCloseButton={banner !== null}
+            withCloseButton
             closeButtonLabel={tc('common.close')}
             onClose={() => setBanner(null)}
           >
-            {error}
+            {banner.message}
           </Alert>
+        )}
+        {users.isError && (
+          <LoadErrorBanner
+            title={t('errors.load')}
+            error={users.error}
+            onRetry={() => void users.refetch()}
+            retrying={users.isFetching}
+            testId="users-load-error"
+          />
         )}
         {users.isPending && <Skeleton height={320} radius="lg" />}
         {users.data && found.length === 0 && (

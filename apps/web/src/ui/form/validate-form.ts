@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { messageForCode } from '../../i18n/message-code.ts';
 
-/** field name -> contract message code (first problem per field) */
+/** field name -> contract message code (first problem per field), or a server's message already written (use-server-errors) */
 export type FieldErrorCodes = Record<string, string>;
 
 export type FormValidation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrorCodes };

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,6 +63,22 @@ describe('toast (spec §2 Toast)', () => {
     advance(1000);
     expect(screen.queryByText('İkinci')).not.toBeInTheDocument();
     expect(screen.getByText('Birinci')).toBeInTheDocument();
+  });
+
+  it('leaves the toasts alone when Escape closes an open dialog: one Escape, one layer', () => {
+    const onClose = vi.fn();
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Modal opened onClose={onClose} title="Sil?">
+          <button type="button">İptal</button>
+        </Modal>
+      </MantineProvider>,
+    );
+    act(() => void toast.success('Türbin eklendi', undefined, { autoClose: false }));
+    fireEvent.keyDown(screen.getByRole('button', { name: 'İptal' }), { key: 'Escape' });
+    advance(1000);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Türbin eklendi')).toBeInTheDocument();
   });
 
   it('marks each type, and errors as alerts', () => {

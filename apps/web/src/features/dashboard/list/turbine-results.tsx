@@ -3,6 +3,7 @@ import type { Turbine } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { FilterOffIcon, SearchIcon } from '../../management/icons.tsx';
 import { DASHBOARD_NS } from '../i18n.ts';
+import type { SortKey, TurbineSort } from '../filters/turbine-sort.ts';
 import type { ViewMode } from '../view-mode.ts';
 import type { TurbineItemHandlers } from './turbine-actions.tsx';
 import { TurbineGrid } from './turbine-grid.tsx';
@@ -13,10 +14,12 @@ interface TurbineResultsProps extends TurbineItemHandlers {
   view: ViewMode;
   filtered: boolean;
   onClearFilters: () => void;
+  sort: TurbineSort;
+  onSort: (key: SortKey) => void;
 }
 
 /** The filtered turbines as cards or rows, a skeleton while loading, the no-results message when empty. */
-export function TurbineResults({ turbines, view, filtered, onClearFilters, onEdit, onDelete }: TurbineResultsProps) {
+export function TurbineResults({ turbines, view, filtered, onClearFilters, sort, onSort, onEdit, onDelete }: TurbineResultsProps) {
   if (!turbines) return <Skeleton height={236} radius="lg" />;
   return (
     <div data-testid="turbine-list" data-view={view} data-count={turbines.length}>
@@ -25,7 +28,7 @@ export function TurbineResults({ turbines, view, filtered, onClearFilters, onEdi
       ) : view === 'grid' ? (
         <TurbineGrid turbines={turbines} onEdit={onEdit} onDelete={onDelete} />
       ) : (
-        <TurbineTable turbines={turbines} onEdit={onEdit} onDelete={onDelete} />
+        <TurbineTable turbines={turbines} sort={sort} onSort={onSort} onEdit={onEdit} onDelete={onDelete} />
       )}
     </div>
   );

@@ -127,13 +127,41 @@ describe('add turbine (spec §5)', () => {
   });
 });
 
+describe('a code the company already uses', () => {
+  const taken = {
+    success: false,
+    code: 'TURBINE_CODE_TAKEN',
+    params: { code: 'EGE-DDM-02' },
+    message: '"EGE-DDM-02" kodlu bir türbin bu şirkette zaten var.',
+  };
+
+  it('shows the refusal under the code field, in the current language, until the code changes', async () => {
+    await openDashboard(MANAGER, { 'POST /api/turbines': () => jsonResponse(taken, 409) });
+    await userEvent.click(screen.getByRole('button', { name: 'Türbin Ekle' }));
+    type(/^Şehir/, 'aydın');
+    type(/^Kod/, 'EGE-DDM-02');
+    type(/^Konum/, 'Didim');
+    await userEvent.click(submit());
+    const message = await within(screen.getByRole('dialog')).findByText(taken.message);
+    expect(field(/^Kod/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(/^Kod/).getAttribute('aria-describedby')).toContain(message.id);
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).toBeNull();
+    // another field's edit leaves it; editing the code clears it
+    type(/^Konum/, 'Didim, Akbük');
+    expect(screen.getByText(taken.message)).toBeInTheDocument();
+    type(/^Kod/, 'EGE-DDM-03');
+    expect(screen.queryByText(taken.message)).toBeNull();
+  });
+});
+
 describe('edit and delete turbine (superadmin)', () => {
   it('requires city, code and location, and carries rooms over with the chosen status', async () => {
     const api = await openDashboard(SUPERADMIN, {
       'PUT /api/turbines/7': () => jsonResponse({ success: true, data: existing, message: 'Türbin güncellendi.' }),
     });
     await userEvent.click(screen.getByRole('button', { name: 'Düzenle: Didim RES T-02' }));
-    expect(field(/^Şehir/)).toHaveValue('aydın');
+    // the city as the cards show it (one display rule), not as stored
+    expect(field(/^Şehir/)).toHaveValue('Aydın');
     type(/^Şehir/, '');
     await userEvent.click(submit());
     expect((await screen.findAllByText('Şehir, kod ve konum gereklidir')).length).toBeGreaterThan(0);

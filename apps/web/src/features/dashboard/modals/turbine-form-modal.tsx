@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCompanies } from '../../../api/companies.ts';
 import { useCreateTurbine, useUpdateTurbine } from '../../../api/turbines.ts';
 import { type FieldErrorCodes, fieldError } from '../../../ui/form/validate-form.ts';
+import { useServerErrors } from '../../../ui/form/use-server-errors.ts';
 import { AlertCircleIcon } from '../../../ui/icons.tsx';
 import { toast } from '../../../ui/toast/toast.tsx';
 import { useCan, useCurrentUser } from '../../auth/use-auth.ts';
@@ -46,6 +47,14 @@ export function TurbineFormModal({ opened, onClose, turbine }: TurbineFormModalP
   );
 }
 
+/** server refusals that concern one field of the form */
+const TURBINE_FIELD_OF_CODE = {
+  TURBINE_CODE_TAKEN: 'code',
+  TURBINE_COMPANY_REQUIRED: 'company_id',
+  TURBINE_ROOMS_MIN: 'rooms',
+  TURBINE_COORDINATES_INVALID: 'coordinates',
+};
+
 function TurbineForm({ turbine, onDone }: { turbine: Turbine | null; onDone: () => void }) {
   const { t } = useTranslation(DASHBOARD_NS);
   const { t: tc } = useTranslation();
@@ -62,11 +71,13 @@ function TurbineForm({ turbine, onDone }: { turbine: Turbine | null; onDone: () 
     turbine ? turbineFormFrom(turbine) : emptyTurbineForm(choosesCompany ? null : (user?.company_id ?? null)),
   );
   const [errors, setErrors] = useState<FieldErrorCodes>({});
+  const server = useServerErrors(mutation.error, TURBINE_FIELD_OF_CODE);
   const change = (next: Partial<TurbineFormValues>) => {
     setValues((current) => ({ ...current, ...next }));
     setErrors({});
+    server.clear(Object.keys(next));
   };
-  const shownErrors: FieldErrorCodes = { ...errors };
+  const shownErrors: FieldErrorCodes = { ...server.fields, ...errors };
   const liveRooms = mode === 'add' ? roomsErrorCode(values.rooms) : undefined;
   if (liveRooms) shownErrors.rooms = liveRooms;
 
@@ -99,7 +110,7 @@ function TurbineForm({ turbine, onDone }: { turbine: Turbine | null; onDone: () 
   return (
     <form onSubmit={submit} noValidate data-testid="turbine-form">
       <Stack gap="md">
-        {mutation.error && (
+        {server.banner && (
           <Alert
             color="red"
             variant="light"
@@ -107,7 +118,7 @@ function TurbineForm({ turbine, onDone }: { turbine: Turbine | null; onDone: () 
             icon={<AlertCircleIcon size={18} />}
             role="alert"
           >
-            {mutation.error.message}
+            {server.banner.message}
           </Alert>
         )}
         {choosesCompany ? (

@@ -8,6 +8,7 @@ import {
   updateTurbineBodySchema,
 } from '@windscope/contract';
 import { type FieldErrorCodes, validateForm } from '../../../ui/form/validate-form.ts';
+import { displayCity } from '../../management/text.ts';
 
 /** What the add and edit forms hold; text inputs keep strings, the room count may be empty while typing. */
 export interface TurbineFormValues {
@@ -40,7 +41,7 @@ export function turbineFormFrom(turbine: Turbine): TurbineFormValues {
   return {
     companyId: turbine.company_id,
     turbineName: turbine.turbine_name ?? '',
-    city: turbine.city,
+    city: displayCity(turbine.city),
     code: turbine.code,
     location: turbine.location,
     rooms: turbine.rooms,

@@ -1,7 +1,7 @@
 import { API_PATHS, CONTACT_SUCCESS_MS, contactBodySchema } from '@windscope/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client.ts';
-import { isApiError } from '../../../api/api-error.ts';
+import { type ApiError, isApiError } from '../../../api/api-error.ts';
 import { type FieldErrorCodes, validateForm } from '../../../ui/form/validate-form.ts';
 
 export type ContactStatus = 'idle' | 'sending' | 'success' | 'error';
@@ -23,8 +23,8 @@ export function useContactForm() {
   const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
   const [status, setStatus] = useState<ContactStatus>('idle');
   const [fieldErrors, setFieldErrors] = useState<FieldErrorCodes>({});
-  /** the reason of the last failure, as the server or the client worded it */
-  const [failure, setFailure] = useState<string>();
+  /** the last failure from the server or the client: its message is read when shown, in the current language */
+  const [failure, setFailure] = useState<ApiError>();
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
@@ -51,10 +51,10 @@ export function useContactForm() {
         setStatus('idle');
       }, CONTACT_SUCCESS_MS);
     } catch (error) {
-      setFailure(isApiError(error) ? error.message : undefined);
+      setFailure(isApiError(error) ? error : undefined);
       setStatus('error');
     }
   }, [values]);
 
-  return { values, setValue, status, fieldErrors, failure, submit };
+  return { values, setValue, status, fieldErrors, failure: failure?.message, submit };
 }

@@ -1,0 +1,80 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { isViewMode, readViewMode, saveViewMode, type ViewMode } from '../view-mode.ts';
+import { NO_FILTERS, type TurbineFilters } from './turbine-filters.ts';
+import { DEFAULT_SORT, isSortKey, type TurbineSort } from './turbine-sort.ts';
+
+/** Everything the dashboard's filter bar and list headers choose. */
+export interface DashboardState {
+  filters: TurbineFilters;
+  companyId: number | null;
+  view: ViewMode;
+  sort: TurbineSort;
+}
+
+/** Search parameter names: /dashboard?q=bergama&city=izmir&year=2025&company=2&view=list&sort=code&dir=desc */
+const PARAM = { text: 'q', city: 'city', year: 'year', company: 'company', view: 'view', sort: 'sort', direction: 'dir' } as const;
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
+/** The state a URL describes; anything missing or malformed is the default (the view: the one last chosen). */
+export function readDashboardState(params: URLSearchParams, savedView: ViewMode): DashboardState {
+  const view = params.get(PARAM.view);
+  const sortKey = params.get(PARAM.sort);
+  return {
+    filters: {
+      text: params.get(PARAM.text) ?? NO_FILTERS.text,
+      city: params.get(PARAM.city) || null,
+      year: positiveInt(params.get(PARAM.year)),
+    },
+    companyId: positiveInt(params.get(PARAM.company)),
+    view: isViewMode(view) ? view : savedView,
+    sort: isSortKey(sortKey) ? { key: sortKey, direction: params.get(PARAM.direction) === 'desc' ? 'desc' : 'asc' } : DEFAULT_SORT,
+  };
+}
+
+/** The URL for a state, leaving defaults out and other parameters alone. */
+export function writeDashboardState(state: DashboardState, base: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(base);
+  const put = (name: string, value: string | number | null) => {
+    if (value === null || value === '') params.delete(name);
+    else params.set(name, String(value));
+  };
+  put(PARAM.text, state.filters.text);
+  put(PARAM.city, state.filters.city);
+  put(PARAM.year, state.filters.year);
+  put(PARAM.company, state.companyId);
+  put(PARAM.view, state.view);
+  const defaultSort = state.sort.key === DEFAULT_SORT.key && state.sort.direction === DEFAULT_SORT.direction;
+  put(PARAM.sort, defaultSort ? null : state.sort.key);
+  put(PARAM.direction, defaultSort || state.sort.direction === 'asc' ? null : 'desc');
+  return params;
+}
+
+type Change = (current: DashboardState) => Partial<DashboardState>;
+
+/** The dashboard's filters, view and sort kept in the URL, so a filtered view can be shared, bookmarked and reloaded,
+ *  and back/forward step through choices. Typing in the search box replaces the entry rather than adding one per key. */
+export function useDashboardUrlState(): [DashboardState, (change: Change, options?: { replace?: boolean }) => void] {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readDashboardState(params, readViewMode()), [params]);
+  const update = useCallback(
+    (change: Change, options: { replace?: boolean } = {}) => {
+      setParams(
+        (current) => {
+          const before = readDashboardState(current, readViewMode());
+          const next = { ...before, ...change(before) };
+          if (next.view !== before.view) saveViewMode(next.view);
+          return writeDashboardState(next, current);
+        },
+        { replace: options.replace ?? false },
+      );
+    },
+    [setParams],
+  );
+  return [state, update];
+}
