@@ -18,6 +18,7 @@ import { openDatabase } from './db/client.ts';
 import { installAuthHook } from './http/auth-hook.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { AccessLogController, bufferedStdout } from './http/request-log.ts';
+import { installBodyTimeouts, serverTimeouts } from './http/request-timeouts.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    ...serverTimeouts(config.timeouts),
   });
   if (logOutput) app.addHook('onClose', async () => logOutput.close());
   app.setValidatorCompiler(validatorCompiler);
@@ -149,6 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   installErrorHandling(app);
+  installBodyTimeouts(app, config.timeouts);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -194,10 +197,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         limits: {
           // each file's own limit is enforced while streaming; this is busboy's backstop
           fileSize: Math.max(config.limits.photoBytes, config.limits.reportBytes) + 1,
-          files: 100,
+          // one more than allowed, so the upload itself refuses the extra file with its own message
+          files: config.uploadQuota.filesPerRequest + 1,
           fields: 20,
           fieldSize: 1024,
-          parts: 150,
+          parts: config.uploadQuota.filesPerRequest + 30,
           headerPairs: 100,
         },
       });

@@ -23,6 +23,10 @@ export const MESSAGES = {
     en: 'Too many attempts. Please try again in {seconds} seconds.',
   },
   INTERNAL: { tr: 'Sunucu hatası.', en: 'Server error.' },
+  REQUEST_TIMEOUT: {
+    tr: 'İstek zamanında tamamlanmadı (bağlantı durdu); hiçbir şey kaydedilmedi. Lütfen tekrar deneyin.',
+    en: 'The request did not arrive in time (the connection stalled); nothing was saved. Please try again.',
+  },
   SERVICE_UNAVAILABLE: {
     tr: 'Hizmet geçici olarak kullanılamıyor. Lütfen biraz sonra tekrar deneyin.',
     en: 'The service is temporarily unavailable. Please try again shortly.',

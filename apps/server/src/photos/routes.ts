@@ -50,7 +50,10 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/turbines/:id/photos',
-    { schema: { tags, params: idParamSchema, consumes: ['multipart/form-data'], response: { 201: photoUploadResponseSchema } } },
+    {
+      config: { upload: true },
+      schema: { tags, params: idParamSchema, consumes: ['multipart/form-data'], response: { 201: photoUploadResponseSchema } },
+    },
     async (req, reply) => {
       const id = routeId(req.params.id, invalidTurbineId);
       const result = await ctx.derivatives.whileUploading(() =>

@@ -39,7 +39,10 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/turbines/:id/reports',
-    { schema: { tags, params: idParamSchema, consumes: ['multipart/form-data'], response: { 201: reportUploadResponseSchema } } },
+    {
+      config: { upload: true },
+      schema: { tags, params: idParamSchema, consumes: ['multipart/form-data'], response: { 201: reportUploadResponseSchema } },
+    },
     async (req, reply) => {
       const id = routeId(req.params.id, invalidTurbineId);
       const result = await ctx.derivatives.whileUploading(() =>
