@@ -123,6 +123,10 @@ export const MESSAGES = {
     tr: '{n} dosya desteklenmeyen türde: {names}. Yalnızca JPEG, PNG, WebP, TIFF ve .pcd dosyaları kabul edilir.',
     en: '{n} file(s) of an unsupported type: {names}. Only JPEG, PNG, WebP, TIFF and .pcd files are accepted.',
   },
+  PHOTO_WRONG_EXTENSION: {
+    tr: '{n} dosyanın adı içeriğiyle uyuşmuyor: {names}. Fotoğraflar .jpg, .jpeg, .png, .webp, .tif veya .tiff, nokta bulutları .pcd uzantısıyla yüklenmelidir.',
+    en: '{n} file(s) whose name does not match the content: {names}. Photos must end in .jpg, .jpeg, .png, .webp, .tif or .tiff, point clouds in .pcd.',
+  },
   PHOTO_TOO_LARGE: {
     tr: '{n} dosya {limit} MB sınırını aşıyor: {names}',
     en: '{n} file(s) over the {limit} MB limit: {names}',
@@ -149,6 +153,7 @@ export const MESSAGES = {
   REPORT_UPLOAD_FIELDS: { tr: 'Rapor yüklemek için geçerli bir yıl gereklidir.', en: 'A valid year is required to upload reports.' },
   REPORT_UPLOAD_NO_FILES: { tr: 'Yüklenecek rapor seçilmedi.', en: 'No reports were selected for upload.' },
   REPORT_NOT_PDF: { tr: '{n} dosya PDF formatında değil', en: '{n} file(s) not in PDF format' },
+  REPORT_WRONG_EXTENSION: { tr: '{n} PDF dosyasının adı .pdf ile bitmiyor', en: '{n} PDF file(s) whose name does not end in .pdf' },
   REPORT_INVALID_NAMES: {
     tr: '{n} PDF dosyası geçersiz isim içeriyor (Türkçe karakter, boşluk vb. kullanmayın)',
     en: '{n} PDF file(s) with invalid names (do not use Turkish characters, spaces, etc.)',

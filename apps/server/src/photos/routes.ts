@@ -23,6 +23,7 @@ function photoWording(ctx: AppContext) {
       invalid_name: 'PHOTO_INVALID_NAMES',
       duplicate_name: 'PHOTO_DUPLICATE_NAMES',
       unsupported_type: 'PHOTO_UNSUPPORTED_TYPE',
+      wrong_extension: 'PHOTO_WRONG_EXTENSION',
       too_large: 'PHOTO_TOO_LARGE',
       too_many_pixels: 'PHOTO_TOO_MANY_PIXELS',
       damaged: 'PHOTO_DAMAGED',

@@ -13,7 +13,8 @@ import type { AppContext } from '../context.ts';
 import { photos } from '../db/schema.ts';
 import { urlExpiry } from '../files/signed-urls.ts';
 import type { AuthState } from '../http/auth-hook.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../http/errors.ts';
+import { type MediaKind, nameFitsKind } from '../media/media-types.ts';
 import { sniffPhotoKind } from '../media/sniff.ts';
 import { getTurbine } from '../turbines/service.ts';
 import { drain, receiveFile } from '../uploads/receive-file.ts';
@@ -82,7 +83,8 @@ async function registerPhotos(
     });
   } catch (error) {
     await removeFiles(ctx, drafts);
-    throw error;
+    // the turbine was deleted while the files arrived: its files went with it, and these go too
+    throw isForeignKeyViolation(error) ? notFound('TURBINE_NOT_FOUND') : error;
   }
 }
 
@@ -126,6 +128,7 @@ export async function uploadPhotos(
         sniff: sniffPhotoKind,
         unknownReason: 'unsupported_type',
         emptyReason: 'damaged',
+        nameFits: (kind: MediaKind) => nameFitsKind(name, kind),
       } as const;
       try {
         const received = await receiveFile(ctx.storage, key, file.stream, limits);

@@ -17,7 +17,12 @@ function reportWording(ctx: AppContext) {
   return {
     storedCode: 'REPORTS_UPLOADED',
     noFilesCode: 'REPORT_UPLOAD_NO_FILES',
-    codes: { invalid_name: 'REPORT_INVALID_NAMES', not_pdf: 'REPORT_NOT_PDF', too_large: 'REPORT_TOO_LARGE' },
+    codes: {
+      invalid_name: 'REPORT_INVALID_NAMES',
+      not_pdf: 'REPORT_NOT_PDF',
+      wrong_extension: 'REPORT_WRONG_EXTENSION',
+      too_large: 'REPORT_TOO_LARGE',
+    },
     params: { limit: Number((ctx.config.limits.reportBytes / 1024 / 1024).toFixed(1)) },
     suffix: 'REPORT_FILES_SKIPPED',
   } satisfies Parameters<typeof sendUploadOutcome>[3];

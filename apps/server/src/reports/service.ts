@@ -4,7 +4,8 @@ import type { AppContext } from '../context.ts';
 import { reports, users } from '../db/schema.ts';
 import { urlExpiry } from '../files/signed-urls.ts';
 import type { AuthState } from '../http/auth-hook.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../http/errors.ts';
+import { type MediaKind, nameFitsKind } from '../media/media-types.ts';
 import { sniffReportKind } from '../media/sniff.ts';
 import { getTurbine } from '../turbines/service.ts';
 import { drain, receiveFile } from '../uploads/receive-file.ts';
@@ -66,6 +67,7 @@ export async function uploadReports(
         sniff: sniffReportKind,
         unknownReason: 'not_pdf',
         emptyReason: 'not_pdf',
+        nameFits: (kind: MediaKind) => nameFitsKind(name, kind),
       } as const;
       try {
         const received = await receiveFile(ctx.storage, key, file.stream, limits);
@@ -94,7 +96,8 @@ export async function uploadReports(
     ids = committed.length ? await ctx.db.insert(reports).values(committed).returning({ id: reports.id }) : [];
   } catch (error) {
     await Promise.allSettled(committed.map((r) => ctx.storage.delete(r.storageKey)));
-    throw error;
+    // the turbine was deleted while the files arrived: its files went with it, and these go too
+    throw isForeignKeyViolation(error) ? notFound('TURBINE_NOT_FOUND') : error;
   }
   const rows = ids.length
     ? await selectReports(ctx)

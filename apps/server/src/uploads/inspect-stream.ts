@@ -15,6 +15,8 @@ export interface InspectOptions {
   unknownReason: UploadRejectionReason;
   /** the reason given for a file with no bytes at all */
   emptyReason: UploadRejectionReason;
+  /** whether the file's name may carry the sniffed kind (its extension says what the bytes are); 'wrong_extension' if not */
+  nameFits?(kind: MediaKind): boolean;
 }
 
 /** Passes bytes through while counting them, hashing them (SHA-256) and sniffing their type from the first ones.
@@ -72,6 +74,10 @@ export class InspectStream extends Transform {
       (kind) => {
         if (!kind) {
           callback(new UploadRejectedError(this.options.unknownReason));
+          return;
+        }
+        if (this.options.nameFits && !this.options.nameFits(kind)) {
+          callback(new UploadRejectedError('wrong_extension'));
           return;
         }
         this.kind = kind;

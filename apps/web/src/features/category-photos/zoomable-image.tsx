@@ -95,7 +95,7 @@ export function ZoomableImage({ photo, alt, testId = 'zoomable' }: ZoomableImage
     setDragging(false);
   };
 
-  const src = originalReady ? photo.urls.original : photo.urls.preview;
+  const src = originalReady ? photo.urls.original : (photo.urls.preview ?? photo.urls.original);
   return (
     <div className={classes.zoomable}>
       <div
