@@ -28,8 +28,10 @@ import { connectRedis } from './rate-limit/redis-connection.ts';
 import { createDatabaseRateLimiter, createRedisRateLimiter, withFallback } from './rate-limit/rate-limiter.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { createStorage } from './storage/create-storage.ts';
+import { createStagingSweeper } from './storage/staging-sweep.ts';
 import { turbineRoutes } from './turbines/routes.ts';
 import { turbinePrefix } from './uploads/storage-keys.ts';
+import { createUploadSlots } from './uploads/upload-quota.ts';
 import { userRoutes } from './users/routes.ts';
 
 export interface BuildOptions {
@@ -118,11 +120,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       : createDatabaseRateLimiter(database.db),
     storage,
     derivatives,
+    uploadSlots: createUploadSlots(config.uploadQuota.atOncePerUser),
     now: options.now ?? (() => new Date()),
   };
+  // upload leftovers of a crash: removed now and every so often (both drivers; S3 also has its local scratch copies)
+  const stagingSweeper = createStagingSweeper({
+    storage,
+    scratchDir: path.join(config.dataDir, 'tmp'),
+    ...config.stagingSweep,
+    now: ctx.now,
+    log: (message, details) => app.log.warn(details, message),
+  });
+  await stagingSweeper.sweep();
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.addHook('onClose', async () => {
+    stagingSweeper.stop();
     // the queue first: the photo in hand still needs storage and the database
     await derivatives.close();
     ctx.mailer.close();

@@ -110,6 +110,22 @@ export const MESSAGES = {
     tr: 'Yükleme eksik veya bozuk ulaştı; lütfen tekrar deneyin.',
     en: 'The upload arrived incomplete or malformed; please try again.',
   },
+  UPLOADS_AT_ONCE: {
+    tr: 'Aynı anda en fazla {limit} yükleme yapılabilir. Süren yüklemelerin bitmesini bekleyip tekrar deneyin.',
+    en: 'At most {limit} uploads can run at once. Wait for the running ones to finish, then try again.',
+  },
+  UPLOAD_TOO_MANY_FILES: {
+    tr: 'Bir yüklemede en fazla {limit} dosya gönderilebilir; hiçbir dosya kaydedilmedi. Dosyaları daha küçük gruplar halinde yükleyin.',
+    en: 'One upload can carry at most {limit} files; nothing was saved. Upload the files in smaller groups.',
+  },
+  UPLOAD_TOO_MANY_BYTES: {
+    tr: 'Bir yükleme en fazla {limit} GB olabilir; hiçbir dosya kaydedilmedi. Dosyaları daha küçük gruplar halinde yükleyin.',
+    en: 'One upload can be at most {limit} GB; nothing was saved. Upload the files in smaller groups.',
+  },
+  UPLOAD_HOURLY_QUOTA: {
+    tr: 'Saatlik yükleme sınırına ulaşıldı (saatte {files} dosya, {gb} GB); bu yüklemeden hiçbir dosya kaydedilmedi. Lütfen daha sonra tekrar deneyin.',
+    en: 'The hourly upload limit is reached ({files} files, {gb} GB per hour); nothing of this upload was saved. Please try again later.',
+  },
   PHOTO_UPLOAD_NO_FILES: { tr: 'Yüklenecek fotoğraf seçilmedi.', en: 'No photos were selected for upload.' },
   PHOTO_INVALID_NAMES: {
     tr: '{n} dosya geçersiz adlar nedeniyle atlandı: {names}',

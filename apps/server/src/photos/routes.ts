@@ -57,8 +57,9 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const id = routeId(req.params.id, invalidTurbineId);
-      const result = await ctx.derivatives.whileUploading(() =>
-        uploadPhotos(ctx, requireAuth(req), id, () => readUploadForm(req, 'photos'), clientGoneSignal(reply)),
+      const auth = requireAuth(req);
+      const result = await ctx.uploadSlots.run(auth.actor.id, () =>
+        ctx.derivatives.whileUploading(() => uploadPhotos(ctx, auth, id, () => readUploadForm(req, 'photos'), clientGoneSignal(reply))),
       );
       return sendUploadOutcome(req, reply, { stored: result.photos, refused: result.refused }, photoWording(ctx));
     },

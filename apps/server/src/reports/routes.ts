@@ -50,8 +50,9 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const id = routeId(req.params.id, invalidTurbineId);
-      const result = await ctx.derivatives.whileUploading(() =>
-        uploadReports(ctx, requireAuth(req), id, () => readUploadForm(req, 'reports'), clientGoneSignal(reply)),
+      const auth = requireAuth(req);
+      const result = await ctx.uploadSlots.run(auth.actor.id, () =>
+        ctx.derivatives.whileUploading(() => uploadReports(ctx, auth, id, () => readUploadForm(req, 'reports'), clientGoneSignal(reply))),
       );
       return sendUploadOutcome(req, reply, { stored: result.reports, refused: result.refused }, reportWording(ctx));
     },

@@ -12,6 +12,7 @@ import { drain, receiveFile } from '../uploads/receive-file.ts';
 import { reportKey, storedFileName } from '../uploads/storage-keys.ts';
 import type { UploadForm } from '../uploads/upload-form.ts';
 import type { RefusedFile } from '../uploads/upload-outcome.ts';
+import { UploadBudget } from '../uploads/upload-quota.ts';
 import { isUploadRejection } from '../uploads/upload-rejection.ts';
 import { presentReport } from './presenter.ts';
 
@@ -44,6 +45,7 @@ export async function uploadReports(
 ): Promise<{ reports: Report[]; refused: RefusedFile[] }> {
   const turbine = await getTurbine(ctx, auth.actor, turbineId);
   if (!can(auth.actor, 'report.upload', { companyId: turbine.company_id })) throw forbidden();
+  const budget = await UploadBudget.open(ctx, auth.actor.id);
   const form = await openForm();
   const fields = reportUploadFieldsSchema.safeParse(form.fields);
   if (!fields.success) throw badRequest('REPORT_UPLOAD_FIELDS');
@@ -55,6 +57,7 @@ export async function uploadReports(
   try {
     for await (const file of form.files) {
       const name = file.fileName;
+      budget.countFile();
       if (!isSafeFileName(name)) {
         drain(file.stream);
         refused.push({ name, reason: 'invalid_name' });
@@ -68,9 +71,11 @@ export async function uploadReports(
         unknownReason: 'not_pdf',
         emptyReason: 'not_pdf',
         nameFits: (kind: MediaKind) => nameFitsKind(name, kind),
+        budget: budget.nextFile(),
       } as const;
       try {
         const received = await receiveFile(ctx.storage, key, file.stream, limits);
+        budget.received(received.size);
         // a commit the storage refuses leaves the staged bytes behind unless they are aborted here
         await received.staged.commit().catch(async (error: unknown) => {
           await received.staged.abort().catch(() => {});
