@@ -131,7 +131,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     now: ctx.now,
     log: (message, details) => app.log.warn(details, message),
   });
-  await stagingSweeper.sweep();
+  // in the background: start-up does not wait for a slow or unreachable object store
+  void stagingSweeper.sweep();
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.addHook('onClose', async () => {
