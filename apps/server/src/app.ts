@@ -19,6 +19,7 @@ import { openDatabase } from './db/client.ts';
 import { installAuthHook } from './http/auth-hook.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { AccessLogController, bufferedStdout } from './http/request-log.ts';
+import { installBodyTimeouts, serverTimeouts } from './http/request-timeouts.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { createAfterReplyQueue } from './mail/after-reply.ts';
@@ -31,8 +32,10 @@ import { withFallback } from './rate-limit/rate-limiter.ts';
 import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { createStorage } from './storage/create-storage.ts';
+import { createStagingSweeper } from './storage/staging-sweep.ts';
 import { turbineRoutes } from './turbines/routes.ts';
 import { turbinePrefix } from './uploads/storage-keys.ts';
+import { createUploadSlots } from './uploads/upload-quota.ts';
 import { userRoutes } from './users/routes.ts';
 
 export interface BuildOptions {
@@ -85,6 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    ...serverTimeouts(config.timeouts),
   });
   if (logOutput) app.addHook('onClose', async () => logOutput.close());
   app.setValidatorCompiler(validatorCompiler);
@@ -121,11 +125,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       : createDatabaseRateLimiter(database.db),
     storage,
     derivatives,
+    uploadSlots: createUploadSlots(config.uploadQuota.atOncePerUser),
     now: options.now ?? (() => new Date()),
   };
+  // upload leftovers of a crash: removed now and every so often (both drivers; S3 also has its local scratch copies)
+  const stagingSweeper = createStagingSweeper({
+    storage,
+    scratchDir: path.join(config.dataDir, 'tmp'),
+    ...config.stagingSweep,
+    now: ctx.now,
+    log: (message, details) => app.log.warn(details, message),
+  });
+  // in the background: start-up does not wait for a slow or unreachable object store
+  void stagingSweeper.sweep();
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.addHook('onClose', async () => {
+    stagingSweeper.stop();
     // the queue first: the photo in hand still needs storage and the database
     await derivatives.close();
     await ctx.afterReply.drained();
@@ -155,6 +171,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   installErrorHandling(app);
+  installBodyTimeouts(app, config.timeouts);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -200,10 +217,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         limits: {
           // each file's own limit is enforced while streaming; this is busboy's backstop
           fileSize: Math.max(config.limits.photoBytes, config.limits.reportBytes) + 1,
-          files: 100,
+          // one more than allowed, so the upload itself refuses the extra file with its own message
+          files: config.uploadQuota.filesPerRequest + 1,
           fields: 20,
           fieldSize: 1024,
-          parts: 150,
+          parts: config.uploadQuota.filesPerRequest + 30,
           headerPairs: 100,
         },
       });

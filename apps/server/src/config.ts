@@ -77,6 +77,21 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   DERIVATIVE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   DERIVATIVE_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  // request and connection timeouts (seconds; fractions allowed, tests use small ones)
+  BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
+  CONNECTION_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(600),
+  // upload quotas
+  UPLOADS_AT_ONCE_PER_USER: z.coerce.number().int().min(1).default(4),
+  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(10_000).default(100),
+  UPLOAD_MAX_GB: z.coerce.number().positive().default(10),
+  UPLOAD_HOURLY_FILES: z.coerce.number().int().min(1).default(3000),
+  UPLOAD_HOURLY_GB: z.coerce.number().positive().default(30),
+  // temporary upload files left by a crash: removed once this old, checked at start-up and every interval
+  STAGING_MAX_AGE_MINUTES: z.coerce.number().positive().default(60),
+  STAGING_SWEEP_MINUTES: z.coerce.number().positive().default(15),
 });
 
 export interface AppConfig {
@@ -111,6 +126,12 @@ export interface AppConfig {
   derivativeWorkers: number | undefined;
   /** how long a photo claimed by a process for its derivatives stays claimed (a crashed process's claims then expire) */
   derivativeLeaseSeconds: number;
+  /** milliseconds; see README "Configuration" */
+  timeouts: { bodyIdleMs: number; headersMs: number; requestMs: number; keepAliveMs: number; connectionIdleMs: number };
+  /** uploads at once per user (per process); files and bytes per upload request and per user per hour */
+  uploadQuota: { atOncePerUser: number; filesPerRequest: number; bytesPerRequest: number; filesPerHour: number; bytesPerHour: number };
+  /** temporary upload objects older than maxAgeMs are removed at start-up and every intervalMs */
+  stagingSweep: { maxAgeMs: number; intervalMs: number };
 }
 
 /** The JWT secret: JWT_SECRET, else one generated on first run and kept in the data folder. */
@@ -174,6 +195,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     derivativeWorkers: e.DERIVATIVE_WORKERS,
     derivativeLeaseSeconds: e.DERIVATIVE_LEASE_SECONDS,
+    timeouts: {
+      bodyIdleMs: Math.round(e.BODY_IDLE_TIMEOUT_SECONDS * 1000),
+      headersMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
+      requestMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+      keepAliveMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+      connectionIdleMs: Math.round(e.CONNECTION_IDLE_TIMEOUT_SECONDS * 1000),
+    },
+    uploadQuota: {
+      atOncePerUser: e.UPLOADS_AT_ONCE_PER_USER,
+      filesPerRequest: e.UPLOAD_MAX_FILES,
+      bytesPerRequest: Math.round(e.UPLOAD_MAX_GB * 1024 ** 3),
+      filesPerHour: e.UPLOAD_HOURLY_FILES,
+      bytesPerHour: Math.round(e.UPLOAD_HOURLY_GB * 1024 ** 3),
+    },
+    stagingSweep: { maxAgeMs: Math.round(e.STAGING_MAX_AGE_MINUTES * 60_000), intervalMs: Math.round(e.STAGING_SWEEP_MINUTES * 60_000) },
     ...overrides,
   };
 }

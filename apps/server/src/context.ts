@@ -5,6 +5,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { DerivativeQueue } from './photos/derivative-queue.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { StorageDriver } from './storage/storage-driver.ts';
+import type { UploadSlots } from './uploads/upload-quota.ts';
 
 /** What services need, built once per app and handed to them explicitly. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   storage: StorageDriver;
   /** thumbnails and previews of new photos, made in the background (and on demand) */
   derivatives: DerivativeQueue;
+  /** uploads running at once per user (this process) */
+  uploadSlots: UploadSlots;
   /** injectable clock: tests move time forward */
   now(): Date;
 }

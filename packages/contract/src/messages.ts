@@ -23,6 +23,10 @@ export const MESSAGES = {
     en: 'Too many attempts. Please try again in {seconds|wait}.',
   },
   INTERNAL: { tr: 'Sunucu hatası.', en: 'Server error.' },
+  REQUEST_TIMEOUT: {
+    tr: 'İstek zamanında tamamlanmadı (bağlantı durdu); hiçbir şey kaydedilmedi. Lütfen tekrar deneyin.',
+    en: 'The request did not arrive in time (the connection stalled); nothing was saved. Please try again.',
+  },
   SERVICE_UNAVAILABLE: {
     tr: 'Hizmet geçici olarak kullanılamıyor. Lütfen biraz sonra tekrar deneyin.',
     en: 'The service is temporarily unavailable. Please try again shortly.',
@@ -119,6 +123,22 @@ export const MESSAGES = {
     tr: 'Yükleme eksik veya bozuk ulaştı; lütfen tekrar deneyin.',
     en: 'The upload arrived incomplete or malformed; please try again.',
   },
+  UPLOADS_AT_ONCE: {
+    tr: 'Aynı anda en fazla {limit} yükleme yapılabilir. Süren yüklemelerin bitmesini bekleyip tekrar deneyin.',
+    en: 'At most {limit} uploads can run at once. Wait for the running ones to finish, then try again.',
+  },
+  UPLOAD_TOO_MANY_FILES: {
+    tr: 'Bir yüklemede en fazla {limit} dosya gönderilebilir; hiçbir dosya kaydedilmedi. Dosyaları daha küçük gruplar halinde yükleyin.',
+    en: 'One upload can carry at most {limit} files; nothing was saved. Upload the files in smaller groups.',
+  },
+  UPLOAD_TOO_MANY_BYTES: {
+    tr: 'Bir yükleme en fazla {limit} GB olabilir; hiçbir dosya kaydedilmedi. Dosyaları daha küçük gruplar halinde yükleyin.',
+    en: 'One upload can be at most {limit} GB; nothing was saved. Upload the files in smaller groups.',
+  },
+  UPLOAD_HOURLY_QUOTA: {
+    tr: 'Saatlik yükleme sınırına ulaşıldı (saatte {files} dosya, {gb} GB); bu yüklemeden hiçbir dosya kaydedilmedi. Lütfen daha sonra tekrar deneyin.',
+    en: 'The hourly upload limit is reached ({files} files, {gb} GB per hour); nothing of this upload was saved. Please try again later.',
+  },
   PHOTO_UPLOAD_NO_FILES: { tr: 'Yüklenecek fotoğraf seçilmedi.', en: 'No photos were selected for upload.' },
   PHOTO_INVALID_NAMES: {
     tr: '{n} dosya geçersiz adlar nedeniyle atlandı: {names}',
@@ -131,6 +151,10 @@ export const MESSAGES = {
   PHOTO_UNSUPPORTED_TYPE: {
     tr: '{n} dosya desteklenmeyen türde: {names}. Yalnızca JPEG, PNG, WebP, TIFF ve .pcd dosyaları kabul edilir.',
     en: '{n} file(s) of an unsupported type: {names}. Only JPEG, PNG, WebP, TIFF and .pcd files are accepted.',
+  },
+  PHOTO_WRONG_EXTENSION: {
+    tr: '{n} dosyanın adı içeriğiyle uyuşmuyor: {names}. Fotoğraflar .jpg, .jpeg, .png, .webp, .tif veya .tiff, nokta bulutları .pcd uzantısıyla yüklenmelidir.',
+    en: '{n} file(s) whose name does not match the content: {names}. Photos must end in .jpg, .jpeg, .png, .webp, .tif or .tiff, point clouds in .pcd.',
   },
   PHOTO_TOO_LARGE: {
     tr: '{n} dosya {limit} MB sınırını aşıyor: {names}',
@@ -158,6 +182,7 @@ export const MESSAGES = {
   REPORT_UPLOAD_FIELDS: { tr: 'Rapor yüklemek için geçerli bir yıl gereklidir.', en: 'A valid year is required to upload reports.' },
   REPORT_UPLOAD_NO_FILES: { tr: 'Yüklenecek rapor seçilmedi.', en: 'No reports were selected for upload.' },
   REPORT_NOT_PDF: { tr: '{n} dosya PDF formatında değil', en: '{n} file(s) not in PDF format' },
+  REPORT_WRONG_EXTENSION: { tr: '{n} PDF dosyasının adı .pdf ile bitmiyor', en: '{n} PDF file(s) whose name does not end in .pdf' },
   REPORT_INVALID_NAMES: {
     tr: '{n} PDF dosyası geçersiz isim içeriyor (Türkçe karakter, boşluk vb. kullanmayın)',
     en: '{n} PDF file(s) with invalid names (do not use Turkish characters, spaces, etc.)',

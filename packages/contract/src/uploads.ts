@@ -13,6 +13,7 @@ export const UPLOAD_REJECTION_REASONS = [
   'too_many_pixels',
   'damaged',
   'not_pdf',
+  'wrong_extension',
 ] as const;
 export type UploadRejectionReason = (typeof UPLOAD_REJECTION_REASONS)[number];
 

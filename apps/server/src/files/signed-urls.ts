@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isMediaKind, type MediaKind } from '../media/media-types.ts';
+import { isMediaKind, MEDIA_KINDS, type MediaKind } from '../media/media-types.ts';
 import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
 import { oncePer } from '../lib/once-per.ts';
 
@@ -42,11 +42,12 @@ export function signFileUrl(secret: Uint8Array, grant: FileGrant): string {
   return urlOf(grant, signature(secret, grant));
 }
 
-/** The original's URL and, when derived images exist, theirs, from one signature (listings sign thousands of photos). */
+/** The original's URL and, when derived images exist, theirs (else null), from one signature (listings sign thousands of photos). */
 export function signPhotoUrls(secret: Uint8Array, grant: FileGrant, hasDerivatives: boolean) {
   const sig = signature(secret, grant);
   const original = urlOf(grant, sig);
-  if (!hasDerivatives) return { original, thumbnail: original, preview: original };
+  // a point cloud has no image to show: no thumbnail or preview URL at all (never the raw file in an <img>)
+  if (!hasDerivatives) return { original, thumbnail: null, preview: null };
   return { original, thumbnail: urlOf(grant, sig, 't'), preview: urlOf(grant, sig, 'p') };
 }
 
@@ -56,6 +57,8 @@ export function verifyFileUrl(secret: Uint8Array, key: string, query: Record<str
   const { k, e, d, s, v } = query;
   if (typeof k !== 'string' || !isMediaKind(k) || typeof e !== 'string' || !/^\d{1,12}$/.test(e) || typeof s !== 'string') return null;
   if ((d !== undefined && d !== '1') || (v !== undefined && v !== 't' && v !== 'p')) return null;
+  // only images have derived images: a thumbnail or preview URL of a point cloud or a PDF names nothing
+  if (v !== undefined && !MEDIA_KINDS[k].image) return null;
   const grant: FileGrant = { key, kind: k, expires: Number(e), download: d === '1' };
   const expected = Buffer.from(signature(secret, grant));
   const given = Buffer.from(s);

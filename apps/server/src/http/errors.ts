@@ -23,12 +23,8 @@ export const serviceUnavailable = (code: MessageCode = 'SERVICE_UNAVAILABLE') =>
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', { seconds: retryAfterSeconds }, { retryAfterSeconds });
 
-/** Postgres unique violation (both drivers expose code 23505, PGlite too). */
-export const isUniqueViolation = (error: unknown) => hasPgCode(error, '23505');
-/** A foreign key still pointing at a row being deleted (23503). */
-export const isForeignKeyViolation = (error: unknown) => hasPgCode(error, '23503');
-
-function hasPgCode(error: unknown, code: string): boolean {
+/** Whether a database error (either driver, PGlite too, anywhere in the cause chain) has this SQLSTATE code. */
+function hasSqlState(error: unknown, code: string): boolean {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
     if (typeof e === 'object' && (e as { code?: string }).code === code) return true;
@@ -36,3 +32,8 @@ function hasPgCode(error: unknown, code: string): boolean {
   }
   return false;
 }
+
+/** Postgres unique violation (23505). */
+export const isUniqueViolation = (error: unknown): boolean => hasSqlState(error, '23505');
+/** Postgres foreign key violation (23503): the row referred to is gone (a turbine deleted while an upload to it ran). */
+export const isForeignKeyViolation = (error: unknown): boolean => hasSqlState(error, '23503');

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { findingObservations, photos, reports } from '../db/schema.ts';
 import type { DerivativeQueue } from '../photos/derivative-queue.ts';
+import { stagingLeftovers } from '../storage/staging-sweep.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
 
@@ -84,7 +83,7 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
 
   // listed before the rows are read: a file stored after this listing is not seen, so it cannot be taken for an orphan
   const stored = new Set(await storage.list('turbines/'));
-  const staging = await storage.list('.staging/');
+  const staging = await stagingLeftovers(storage, options.scratchDir);
   const photoRows = await db
     .select({
       id: photos.id,
@@ -171,20 +170,12 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
       problem.repaired = true;
     }
   };
-  const unaccounted = [
-    ...[...stored].filter((key) => !known.has(key)).map((key) => ['file_without_row', key] as const),
-    ...staging.map((key) => ['staging_leftover', key] as const),
-  ];
-  for (const [kind, key] of unaccounted) {
+  for (const key of [...stored].filter((key) => !known.has(key))) {
     const info = await storage.stat(key);
-    if (info) await sweep(kind, key, info.lastModified.getTime(), () => storage.delete(key));
+    if (info) await sweep('file_without_row', key, info.lastModified.getTime(), () => storage.delete(key));
   }
-  // the S3 driver's local copies (for the decoder) live in a scratch folder; a crash leaves them there
-  for (const name of options.scratchDir ? await readdir(options.scratchDir).catch(() => []) : []) {
-    const file = path.join(options.scratchDir ?? '', name);
-    const info = await stat(file).catch(() => null);
-    if (info?.isFile()) await sweep('staging_leftover', `scratch/${name}`, info.mtimeMs, () => rm(file, { force: true }));
-  }
+  // temporary objects, and the S3 driver's local copies (for the decoder) in its scratch folder: a crash leaves them
+  for (const leftover of staging) await sweep('staging_leftover', leftover.key, leftover.modifiedMs, leftover.remove);
 
   return {
     photos: photoRows.length,

@@ -9,6 +9,19 @@ export const MEDIA_KINDS = {
 } as const;
 export type MediaKind = keyof typeof MEDIA_KINDS;
 
+/** The name endings each kind may carry. A file keeps its name (it is shown and downloaded under it), so the name must
+ *  say what the bytes are: a point cloud ends in .pcd, a report in .pdf, an image in any image ending (a PNG named
+ *  .jpg is harmless; an image, PDF or point cloud named .html or .svg would open as a page once downloaded). */
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'webp', 'tif', 'tiff'];
+const KIND_EXTENSIONS: Record<'image' | 'pcd' | 'pdf', string[]> = { image: IMAGE_EXTENSIONS, pcd: ['pcd'], pdf: ['pdf'] };
+
+export function nameFitsKind(name: string, kind: MediaKind): boolean {
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  const family = kind === 'pcd' || kind === 'pdf' ? kind : 'image';
+  return KIND_EXTENSIONS[family].includes(extension);
+}
+
 export const isMediaKind = (value: string): value is MediaKind => Object.hasOwn(MEDIA_KINDS, value);
 
 export function mediaKindOfMime(mime: string): MediaKind | null {

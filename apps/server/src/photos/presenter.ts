@@ -77,7 +77,7 @@ export function photoRecordOf(row: PhotoRow, uploader: { firstName: string; last
 
 /** The only shape of a photo that leaves the server, with signed URLs valid until `expires` (seconds). Images always get
  *  thumbnail and preview URLs, made or still queued (the file route makes a queued one on demand), so a listing does not
- *  change when the queue catches up; kinds without derivatives (.pcd point clouds) point every URL at the original. */
+ *  change when the queue catches up; kinds without derivatives (.pcd point clouds) have null thumbnail and preview URLs. */
 export function presentPhoto(secret: Uint8Array, expires: number, photo: PhotoRecord): Photo {
   const kind = mediaKindOfMime(photo.mimeType) ?? 'pcd';
   const urls = signPhotoUrls(secret, { key: photo.storageKey, kind, expires, download: false }, photo.hasDerivatives);

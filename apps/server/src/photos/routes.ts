@@ -23,6 +23,7 @@ function photoWording(ctx: AppContext) {
       invalid_name: 'PHOTO_INVALID_NAMES',
       duplicate_name: 'PHOTO_DUPLICATE_NAMES',
       unsupported_type: 'PHOTO_UNSUPPORTED_TYPE',
+      wrong_extension: 'PHOTO_WRONG_EXTENSION',
       too_large: 'PHOTO_TOO_LARGE',
       too_many_pixels: 'PHOTO_TOO_MANY_PIXELS',
       damaged: 'PHOTO_DAMAGED',
@@ -50,11 +51,15 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/turbines/:id/photos',
-    { schema: { tags, params: idParamSchema, consumes: ['multipart/form-data'], response: { 201: photoUploadResponseSchema } } },
+    {
+      config: { upload: true },
+      schema: { tags, params: idParamSchema, consumes: ['multipart/form-data'], response: { 201: photoUploadResponseSchema } },
+    },
     async (req, reply) => {
       const id = routeId(req.params.id, invalidTurbineId);
-      const result = await ctx.derivatives.whileUploading(() =>
-        uploadPhotos(ctx, requireAuth(req), id, () => readUploadForm(req, 'photos'), clientGoneSignal(reply)),
+      const auth = requireAuth(req);
+      const result = await ctx.uploadSlots.run(auth.actor.id, () =>
+        ctx.derivatives.whileUploading(() => uploadPhotos(ctx, auth, id, () => readUploadForm(req, 'photos'), clientGoneSignal(reply))),
       );
       return sendUploadOutcome(req, reply, { stored: result.photos, refused: result.refused }, photoWording(ctx));
     },

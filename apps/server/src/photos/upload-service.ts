@@ -13,13 +13,15 @@ import type { AppContext } from '../context.ts';
 import { photos } from '../db/schema.ts';
 import { urlExpiry } from '../files/signed-urls.ts';
 import type { AuthState } from '../http/auth-hook.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../http/errors.ts';
+import { type MediaKind, nameFitsKind } from '../media/media-types.ts';
 import { sniffPhotoKind } from '../media/sniff.ts';
 import { getTurbine } from '../turbines/service.ts';
 import { drain, receiveFile } from '../uploads/receive-file.ts';
 import { photoKey, storedFileName } from '../uploads/storage-keys.ts';
 import type { UploadForm } from '../uploads/upload-form.ts';
 import type { RefusedFile } from '../uploads/upload-outcome.ts';
+import { UploadBudget } from '../uploads/upload-quota.ts';
 import { isUploadRejection } from '../uploads/upload-rejection.ts';
 import { finishPhoto, type PhotoDraft } from './finish-photo.ts';
 import { photoRecordOf, presentPhoto } from './presenter.ts';
@@ -82,7 +84,8 @@ async function registerPhotos(
     });
   } catch (error) {
     await removeFiles(ctx, drafts);
-    throw error;
+    // the turbine was deleted while the files arrived: its files went with it, and these go too
+    throw isForeignKeyViolation(error) ? notFound('TURBINE_NOT_FOUND') : error;
   }
 }
 
@@ -98,6 +101,7 @@ export async function uploadPhotos(
 ): Promise<PhotoUploadResult> {
   const turbine = await getTurbine(ctx, auth.actor, turbineId);
   if (!can(auth.actor, 'photo.upload', { companyId: turbine.company_id })) throw forbidden();
+  const budget = await UploadBudget.open(ctx, auth.actor.id);
   const form = await openForm();
   const now = ctx.now();
   const fields = parseFields(form.fields, turbine, now);
@@ -108,6 +112,7 @@ export async function uploadPhotos(
   try {
     for await (const file of form.files) {
       const name = file.fileName;
+      budget.countFile();
       if (!isSafeFileName(name)) {
         drain(file.stream);
         refuse(name, 'invalid_name');
@@ -126,9 +131,12 @@ export async function uploadPhotos(
         sniff: sniffPhotoKind,
         unknownReason: 'unsupported_type',
         emptyReason: 'damaged',
+        nameFits: (kind: MediaKind) => nameFitsKind(name, kind),
+        budget: budget.nextFile(),
       } as const;
       try {
         const received = await receiveFile(ctx.storage, key, file.stream, limits);
+        budget.received(received.size);
         // finishing (decode, derive, commit) overlaps with receiving the next file
         const meta = { turbineId, fields, originalName: name, uploadedBy: auth.actor.id, now };
         outcomes.push(

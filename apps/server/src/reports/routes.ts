@@ -17,7 +17,12 @@ function reportWording(ctx: AppContext) {
   return {
     storedCode: 'REPORTS_UPLOADED',
     noFilesCode: 'REPORT_UPLOAD_NO_FILES',
-    codes: { invalid_name: 'REPORT_INVALID_NAMES', not_pdf: 'REPORT_NOT_PDF', too_large: 'REPORT_TOO_LARGE' },
+    codes: {
+      invalid_name: 'REPORT_INVALID_NAMES',
+      not_pdf: 'REPORT_NOT_PDF',
+      wrong_extension: 'REPORT_WRONG_EXTENSION',
+      too_large: 'REPORT_TOO_LARGE',
+    },
     params: { limit: Number((ctx.config.limits.reportBytes / 1024 / 1024).toFixed(1)) },
     suffix: 'REPORT_FILES_SKIPPED',
   } satisfies Parameters<typeof sendUploadOutcome>[3];
@@ -39,11 +44,15 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/turbines/:id/reports',
-    { schema: { tags, params: idParamSchema, consumes: ['multipart/form-data'], response: { 201: reportUploadResponseSchema } } },
+    {
+      config: { upload: true },
+      schema: { tags, params: idParamSchema, consumes: ['multipart/form-data'], response: { 201: reportUploadResponseSchema } },
+    },
     async (req, reply) => {
       const id = routeId(req.params.id, invalidTurbineId);
-      const result = await ctx.derivatives.whileUploading(() =>
-        uploadReports(ctx, requireAuth(req), id, () => readUploadForm(req, 'reports'), clientGoneSignal(reply)),
+      const auth = requireAuth(req);
+      const result = await ctx.uploadSlots.run(auth.actor.id, () =>
+        ctx.derivatives.whileUploading(() => uploadReports(ctx, auth, id, () => readUploadForm(req, 'reports'), clientGoneSignal(reply))),
       );
       return sendUploadOutcome(req, reply, { stored: result.reports, refused: result.refused }, reportWording(ctx));
     },

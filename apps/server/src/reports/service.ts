@@ -4,13 +4,15 @@ import type { AppContext } from '../context.ts';
 import { reports, users } from '../db/schema.ts';
 import { urlExpiry } from '../files/signed-urls.ts';
 import type { AuthState } from '../http/auth-hook.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../http/errors.ts';
+import { type MediaKind, nameFitsKind } from '../media/media-types.ts';
 import { sniffReportKind } from '../media/sniff.ts';
 import { getTurbine } from '../turbines/service.ts';
 import { drain, receiveFile } from '../uploads/receive-file.ts';
 import { reportKey, storedFileName } from '../uploads/storage-keys.ts';
 import type { UploadForm } from '../uploads/upload-form.ts';
 import type { RefusedFile } from '../uploads/upload-outcome.ts';
+import { UploadBudget } from '../uploads/upload-quota.ts';
 import { isUploadRejection } from '../uploads/upload-rejection.ts';
 import { presentReport } from './presenter.ts';
 
@@ -43,6 +45,7 @@ export async function uploadReports(
 ): Promise<{ reports: Report[]; refused: RefusedFile[] }> {
   const turbine = await getTurbine(ctx, auth.actor, turbineId);
   if (!can(auth.actor, 'report.upload', { companyId: turbine.company_id })) throw forbidden();
+  const budget = await UploadBudget.open(ctx, auth.actor.id);
   const form = await openForm();
   const fields = reportUploadFieldsSchema.safeParse(form.fields);
   if (!fields.success) throw badRequest('REPORT_UPLOAD_FIELDS');
@@ -54,6 +57,7 @@ export async function uploadReports(
   try {
     for await (const file of form.files) {
       const name = file.fileName;
+      budget.countFile();
       if (!isSafeFileName(name)) {
         drain(file.stream);
         refused.push({ name, reason: 'invalid_name' });
@@ -66,9 +70,12 @@ export async function uploadReports(
         sniff: sniffReportKind,
         unknownReason: 'not_pdf',
         emptyReason: 'not_pdf',
+        nameFits: (kind: MediaKind) => nameFitsKind(name, kind),
+        budget: budget.nextFile(),
       } as const;
       try {
         const received = await receiveFile(ctx.storage, key, file.stream, limits);
+        budget.received(received.size);
         // a commit the storage refuses leaves the staged bytes behind unless they are aborted here
         await received.staged.commit().catch(async (error: unknown) => {
           await received.staged.abort().catch(() => {});
@@ -94,7 +101,8 @@ export async function uploadReports(
     ids = committed.length ? await ctx.db.insert(reports).values(committed).returning({ id: reports.id }) : [];
   } catch (error) {
     await Promise.allSettled(committed.map((r) => ctx.storage.delete(r.storageKey)));
-    throw error;
+    // the turbine was deleted while the files arrived: its files went with it, and these go too
+    throw isForeignKeyViolation(error) ? notFound('TURBINE_NOT_FOUND') : error;
   }
   const rows = ids.length
     ? await selectReports(ctx)

@@ -238,7 +238,9 @@ export function createFsStorage(root: string): StorageDriver {
     async deleteByPrefix(prefix) {
       const keys = await list(prefix);
       const dir = pathOf(prefix.replace(/\/$/, ''));
-      await guarded('delete', () => rm(dir, { recursive: true, force: true }));
+      // an upload committing into the folder meanwhile makes a removed subfolder non-empty again: Node's rm retries
+      // ENOTEMPTY (and EBUSY) itself when told to; a file committed after the last try is the upload's to remove
+      await guarded('delete', () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }));
       await pruneEmptyParents(dir);
       return keys.length;
     },

@@ -15,6 +15,10 @@ export interface InspectOptions {
   unknownReason: UploadRejectionReason;
   /** the reason given for a file with no bytes at all */
   emptyReason: UploadRejectionReason;
+  /** whether the file's name may carry the sniffed kind (its extension says what the bytes are); 'wrong_extension' if not */
+  nameFits?(kind: MediaKind): boolean;
+  /** what is left of the upload's byte quota: more than that fails the whole upload with refuse()'s error */
+  budget?: { bytes: number; refuse(): Error };
 }
 
 /** Passes bytes through while counting them, hashing them (SHA-256) and sniffing their type from the first ones.
@@ -44,6 +48,8 @@ export class InspectStream extends Transform {
       chunk.length >= TAIL_BYTES ? Buffer.from(chunk.subarray(-TAIL_BYTES)) : Buffer.concat([this.last, chunk]).subarray(-TAIL_BYTES);
     if (this.size > this.options.maxBytes) {
       callback(new UploadRejectedError('too_large'));
+    } else if (this.options.budget && this.size > this.options.budget.bytes) {
+      callback(this.options.budget.refuse());
     } else if (!this.head) {
       this.hash.update(chunk);
       this.push(chunk);
@@ -72,6 +78,10 @@ export class InspectStream extends Transform {
       (kind) => {
         if (!kind) {
           callback(new UploadRejectedError(this.options.unknownReason));
+          return;
+        }
+        if (this.options.nameFits && !this.options.nameFits(kind)) {
+          callback(new UploadRejectedError('wrong_extension'));
           return;
         }
         this.kind = kind;

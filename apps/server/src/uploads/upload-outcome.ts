@@ -12,6 +12,7 @@ export const REJECTION_STATUS: Record<UploadRejectionReason, number> = {
   duplicate_name: 409,
   unsupported_type: 415,
   not_pdf: 415,
+  wrong_extension: 415,
   too_large: 413,
   too_many_pixels: 422,
   damaged: 422,

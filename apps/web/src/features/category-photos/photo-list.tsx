@@ -50,7 +50,7 @@ export function PhotoList({ color, photos, selectedId, onSelect, compareMode, co
               data-photo-id={photo.id}
               onClick={() => onSelect(photo.id)}
             >
-              <ThumbnailImage src={photo.urls.thumbnail} className={classes.thumb} />
+              <ThumbnailImage src={photo.urls.thumbnail ?? photo.urls.original} className={classes.thumb} />
               <div className={classes.itemText}>
                 <Text size="sm" fw={600} truncate data-testid="photo-item-name">
                   {name}

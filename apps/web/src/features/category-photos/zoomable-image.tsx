@@ -99,7 +99,7 @@ export function ZoomableImage({ photo, alt, testId = 'zoomable', overlay, panLoc
     setDragging(false);
   };
 
-  const src = originalReady ? photo.urls.original : photo.urls.preview;
+  const src = originalReady ? photo.urls.original : (photo.urls.preview ?? photo.urls.original);
   return (
     <div className={classes.zoomable}>
       <div

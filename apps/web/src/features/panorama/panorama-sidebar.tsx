@@ -80,7 +80,7 @@ export function PanoramaSidebar(props: PanoramaSidebarProps) {
               data-testid="panorama-photo"
               onClick={() => onSelect(i)}
             >
-              <ThumbnailImage src={photo.urls.thumbnail} className={classes.photoThumb} />
+              <ThumbnailImage src={photo.urls.thumbnail ?? photo.urls.original} className={classes.photoThumb} />
               <Text size="sm" fw={i === selectedIndex ? 700 : 500} truncate className={classes.photoName}>
                 {photoDisplayName(photo)}
               </Text>

@@ -97,7 +97,7 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
     >
       {sphere ? (
         <SphereView
-          previewUrl={photo.urls.preview}
+          previewUrl={photo.urls.preview ?? photo.urls.original}
           originalUrl={photo.urls.original}
           layoutVersion={layoutVersion + (fullscreen.active ? 1000 : 0)}
           onStage={onStage}
@@ -108,7 +108,12 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
           }}
         />
       ) : (
-        <FlatView previewUrl={photo.urls.preview} originalUrl={photo.urls.original} alt={tv('imageAlt', { name })} onStage={onStage} />
+        <FlatView
+          previewUrl={photo.urls.preview ?? photo.urls.original}
+          originalUrl={photo.urls.original}
+          alt={tv('imageAlt', { name })}
+          onStage={onStage}
+        />
       )}
 
       {annotating && (

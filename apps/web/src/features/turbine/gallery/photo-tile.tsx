@@ -50,7 +50,11 @@ export const PhotoTile = memo(function PhotoTile({
   return (
     <div className={classes.tile} data-selected={selected || undefined} data-testid="photo-tile" data-photo-name={photo.originalName}>
       <button type="button" className={classes.thumb} onClick={() => onOpen(index)} aria-label={text.open}>
-        {isPointCloud(photo.originalName) ? <CubeIcon size={36} /> : <ThumbnailImage src={photo.urls.thumbnail} testId="photo-thumbnail" />}
+        {isPointCloud(photo.originalName) ? (
+          <CubeIcon size={36} />
+        ) : (
+          <ThumbnailImage src={photo.urls.thumbnail ?? photo.urls.original} testId="photo-thumbnail" />
+        )}
       </button>
       <label className={classes.check} data-disabled={selectDisabled || undefined}>
         <input

@@ -24,7 +24,7 @@ export function PhotoFrame({ photo, maxHeight }: { photo: Photo; maxHeight: stri
       </Stack>
     );
   }
-  const src = photo.urls.preview;
+  const src = photo.urls.preview ?? photo.urls.original;
   return (
     <div className={classes.frame} style={{ height: maxHeight }}>
       {loadedSrc !== src && <Loader className={classes.frameLoader} color="gray" type="dots" />}

@@ -48,7 +48,7 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onDelete, k
     if (index === null || count < 2) return;
     for (const delta of [1, -1]) {
       const next = photos[stepIndex(index, delta, count)];
-      if (next) new Image().src = next.urls.preview;
+      if (next?.urls.preview) new Image().src = next.urls.preview;
     }
   }, [index, count, photos]);
 
