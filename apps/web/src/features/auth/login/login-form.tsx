@@ -53,6 +53,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
                   to={`${paths.signInLink}?${new URLSearchParams({ email: values.email.trim() }).toString()}`}
                   size="sm"
                   fw={600}
+                  c="var(--mantine-color-text)"
+                  underline="always"
                 >
                   {tLink('offerLink')}
                 </Anchor>

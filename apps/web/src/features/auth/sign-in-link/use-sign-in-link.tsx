@@ -37,7 +37,7 @@ export function UseSignInLink({ token }: { token: string }) {
         <FormError title={t('confirm.errorTitle')}>
           <Stack gap={6} align="flex-start">
             <span>{isApiError(confirm.error) && confirm.error.status > 0 ? confirm.error.message : t('confirm.errorFallback')}</span>
-            <Anchor component={Link} to={paths.signInLink} size="sm" fw={600}>
+            <Anchor component={Link} to={paths.signInLink} size="sm" fw={600} c="var(--mantine-color-text)" underline="always">
               {t('confirm.requestNewLink')}
             </Anchor>
           </Stack>
