@@ -77,6 +77,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   DERIVATIVE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   DERIVATIVE_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(7),
 });
 
 export interface AppConfig {
@@ -111,6 +112,8 @@ export interface AppConfig {
   derivativeWorkers: number | undefined;
   /** how long a photo claimed by a process for its derivatives stays claimed (a crashed process's claims then expire) */
   derivativeLeaseSeconds: number;
+  /** the absolute lifetime of a sign-in (SESSION_MAX_DAYS): refreshes never carry a session past it */
+  sessionMaxMs: number;
 }
 
 /** The JWT secret: JWT_SECRET, else one generated on first run and kept in the data folder. */
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     derivativeWorkers: e.DERIVATIVE_WORKERS,
     derivativeLeaseSeconds: e.DERIVATIVE_LEASE_SECONDS,
+    sessionMaxMs: Math.round(e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000),
     ...overrides,
   };
 }

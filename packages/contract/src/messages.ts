@@ -57,6 +57,8 @@ export const MESSAGES = {
   PASSWORD_TOO_LONG: { tr: 'Şifre en fazla 128 karakter olabilir', en: 'Password can be at most 128 characters' },
   PASSWORDS_DO_NOT_MATCH: { tr: 'Şifreler eşleşmiyor', en: 'Passwords do not match' },
   PASSWORD_CHANGED: { tr: 'Şifre başarıyla değiştirildi.', en: 'Password changed.' },
+  CURRENT_PASSWORD_REQUIRED: { tr: 'Mevcut şifrenizi girin.', en: 'Enter your current password.' },
+  CURRENT_PASSWORD_WRONG: { tr: 'Mevcut şifre hatalı.', en: 'The current password is incorrect.' },
 
   USER_ALL_FIELDS: { tr: 'Tüm alanları doldurun', en: 'Fill in all fields' },
   USER_EDIT_ALL_FIELDS: { tr: 'Tüm alanlar gereklidir', en: 'All fields are required' },

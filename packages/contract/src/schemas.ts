@@ -279,7 +279,14 @@ export const updateUserBodySchema = z.strictObject({
 });
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
-export const changePasswordBodySchema = z.strictObject({ password: passwordSchema });
+/** current_password: required (and checked) when users change their own password; ignored for someone else's. */
+export const changePasswordBodySchema = z.strictObject({
+  password: passwordSchema,
+  current_password: z
+    .string({ error: 'CURRENT_PASSWORD_REQUIRED' })
+    .max(PASSWORD_MAX_LENGTH, { error: 'CURRENT_PASSWORD_WRONG' })
+    .optional(),
+});
 
 export const commentBodySchema = z.strictObject({
   comment: z

@@ -7,7 +7,8 @@ import { AppError, badRequest } from '../http/errors.ts';
 import { assertUnderLimit, RATE_LIMITS, recordAttempt } from '../rate-limit/rate-limiter.ts';
 import { presentUser } from '../users/presenter.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { createSession, revokeSession, revokeUserSessions } from './session-service.ts';
+import { voidResetLinks } from './reset-links.ts';
+import { createSession, refreshSession, revokeSession, revokeUserSessions } from './session-service.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -44,14 +45,13 @@ export async function logout(ctx: AppContext, sessionId: string) {
   await revokeSession(ctx.db, sessionId, ctx.now());
 }
 
-/** A fresh session replaces the current one (sliding 12-hour sessions). */
+/** A fresh session replaces the current one, once (see refreshSession); the sign-in's absolute lifetime carries over. */
 export async function refresh(
   ctx: AppContext,
   auth: { sessionId: string; user: typeof users.$inferSelect },
   meta: { ip: string; userAgent?: string },
 ) {
-  const session = await createSession(ctx, auth.user, meta);
-  await revokeSession(ctx.db, auth.sessionId, ctx.now());
+  const session = await refreshSession(ctx, auth.sessionId, auth.user.id, meta);
   return { token: session.token, expiresAt: session.expiresAt };
 }
 
@@ -105,10 +105,7 @@ export async function confirmPasswordReset(ctx: AppContext, token: string, passw
     if (updated.length === 0) throw badRequest('PASSWORD_RESET_TOKEN_INVALID');
     await revokeUserSessions(tx, userId, now);
     // other outstanding links for the same account stop working too
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await voidResetLinks(tx, userId, now);
   });
 }
 

@@ -63,11 +63,15 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** when the user signed in: a refresh carries it over, and no session outlives it by more than SESSION_MAX_DAYS */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** the id of the session the sign-in made: every session refreshed from it shares it, and a logout ends them all */
+    familyId: varchar('family_id', { length: 64 }),
     userAgent: varchar('user_agent', { length: 300 }),
     ip: varchar('ip', { length: 64 }),
     createdAt: createdAt(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
 );
 
 export const passwordResetTokens = pgTable(

@@ -1,7 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Actor, can, type createUserBodySchema, type Role, type updateUserBodySchema, type User } from '@windscope/contract';
 import type { z } from 'zod';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { voidResetLinks } from '../auth/reset-links.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
 import { companyScope } from '../access/scope.ts';
 import type { AppContext } from '../context.ts';
@@ -129,15 +130,28 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
   return getUser(ctx, actor, id);
 }
 
-/** Sets a new password; every session of that user ends, except the one making the change. */
-export async function changeUserPassword(ctx: AppContext, actor: Actor, id: number, password: string, currentSessionId: string) {
+/** Sets a new password; every session of that user ends, except the one making the change, and so do the user's open
+ *  reset links. Users changing their own password prove it with the current one (someone who found a signed-in screen
+ *  cannot take the account over); a manager setting another user's password is not asked for theirs. */
+export async function changeUserPassword(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: { password: string; current_password?: string | undefined },
+  currentSessionId: string,
+) {
   const row = await findUser(ctx, actor, id);
   if (!can(actor, 'user.changePassword', targetOf(row))) throw forbidden();
-  const passwordHash = await hashPassword(password);
+  if (id === actor.id) {
+    if (!input.current_password) throw badRequest('CURRENT_PASSWORD_REQUIRED');
+    if (!(await verifyPassword(row.user.passwordHash, input.current_password))) throw badRequest('CURRENT_PASSWORD_WRONG');
+  }
+  const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
     await revokeUserSessions(tx, id, now, id === actor.id ? currentSessionId : undefined);
+    await voidResetLinks(tx, id, now);
   });
 }
 
