@@ -22,7 +22,7 @@ import type { UploadForm } from '../uploads/upload-form.ts';
 import type { RefusedFile } from '../uploads/upload-outcome.ts';
 import { isUploadRejection } from '../uploads/upload-rejection.ts';
 import { finishPhoto, type PhotoDraft } from './finish-photo.ts';
-import { photoRecordOf, presentPhoto } from './presenter.ts';
+import { emailVisibility, photoRecordOf, presentPhoto } from './presenter.ts';
 
 export interface PhotoUploadResult {
   photos: Photo[];
@@ -164,5 +164,9 @@ export async function uploadPhotos(
     return 'draft' in r && lostKeys.has(r.draft.values.storageKey) ? [{ name: r.name, reason: 'duplicate_name' }] : [];
   });
   const expires = urlExpiry(now);
-  return { photos: rows.map((row) => presentPhoto(ctx.config.jwtSecret, expires, photoRecordOf(row, auth.user))), refused };
+  const showEmail = emailVisibility(auth.actor);
+  return {
+    photos: rows.map((row) => presentPhoto(ctx.config.jwtSecret, expires, photoRecordOf(row, auth.user), showEmail)),
+    refused,
+  };
 }
