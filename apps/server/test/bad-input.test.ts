@@ -181,12 +181,15 @@ describe.each(routesWithInput)('%s', (key, route) => {
     const variants = variantsFor(method, template, route, prepared);
     expect(variants.length).toBeGreaterThanOrEqual(MALFORMED_JSON.length);
     const before = await databaseFingerprint(t);
+    // in both languages: every refusal speaks the contract's words in the language asked for (expectCleanRefusal)
     for (const variant of variants) {
-      const res = await t.call(route.needs === 'public' ? null : bearer, {
-        ...variant.request,
-        headers: { ...(prepared.headers ?? {}), ...(variant.request.headers ?? {}) },
-      });
-      expectCleanRefusal(res, `${key} ${variant.label}`);
+      for (const language of ['tr', 'en']) {
+        const res = await t.call(route.needs === 'public' ? null : bearer, {
+          ...variant.request,
+          headers: { ...(prepared.headers ?? {}), ...(variant.request.headers ?? {}), 'x-language': language },
+        });
+        expectCleanRefusal(res, `${key} ${variant.label} (${language})`);
+      }
     }
     expect(await databaseFingerprint(t)).toEqual(before);
   });

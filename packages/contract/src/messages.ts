@@ -1,7 +1,10 @@
 /** Messages the server sends, in both languages. The TR copy is the spec's wording.
  *  The server picks the language from Accept-Language (Turkish by default); the web app can translate by code too. */
 export const MESSAGES = {
-  VALIDATION: { tr: 'Geçersiz istek: {details}', en: 'Invalid request: {details}' },
+  VALIDATION: {
+    tr: 'Geçersiz istek. Lütfen gönderdiğiniz bilgileri kontrol edip tekrar deneyin.',
+    en: 'Invalid request. Please check what you sent and try again.',
+  },
   TEXT_INVALID_CHARACTERS: {
     tr: 'Metin kaydedilemeyen geçersiz karakterler içeriyor (boş karakter veya yarım kalmış bir emoji gibi).',
     en: 'The text contains invalid characters that cannot be stored (such as a null character or half of an emoji).',

@@ -206,7 +206,11 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const passwordResetRequestBodySchema = z.strictObject({ email: emailSchema });
 export const passwordResetConfirmBodySchema = z.strictObject({
-  token: z.string().min(10).max(200),
+  // a malformed link is just an invalid link: the spec's message, never the validator's
+  token: z
+    .string({ error: 'PASSWORD_RESET_TOKEN_INVALID' })
+    .min(10, { error: 'PASSWORD_RESET_TOKEN_INVALID' })
+    .max(200, { error: 'PASSWORD_RESET_TOKEN_INVALID' }),
   password: passwordSchema,
 });
 
