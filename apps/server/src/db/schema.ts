@@ -40,6 +40,9 @@ export const users = pgTable(
     firstName: varchar('first_name', { length: 80 }).notNull(),
     lastName: varchar('last_name', { length: 80 }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),
+    /** the address's confusable skeleton (users/email-identity.ts): unique, so a look-alike of an address is refused;
+     *  null until the server first fills it (rows written before it existed, seeds and benchmarks) */
+    emailSkeleton: varchar('email_skeleton', { length: 1024 }),
     passwordHash: text('password_hash').notNull(),
     role: varchar('role', { length: 32 }).notNull(),
     companyId: integer('company_id')
@@ -51,7 +54,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_email_skeleton_unique').on(t.emailSkeleton),
+    index('users_company_idx').on(t.companyId),
+  ],
 );
 
 export const sessions = pgTable(

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { type Actor, can, type createUserBodySchema, type Role, type updateUserBodySchema, type User } from '@windscope/contract';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -8,6 +8,7 @@ import { companyScope } from '../access/scope.ts';
 import type { AppContext } from '../context.ts';
 import { companies, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors.ts';
+import { emailSkeleton, fillMissingSkeletons } from './email-identity.ts';
 import { presentUser } from './presenter.ts';
 
 type CreateUserInput = z.output<typeof createUserBodySchema>;
@@ -48,15 +49,17 @@ async function assertCompanyExists(ctx: AppContext, companyId: number) {
   if (!row) throw badRequest('USER_COMPANY_REQUIRED');
 }
 
+/** The address (normalized by the contract schema) is neither taken nor a look-alike of a taken one. */
 async function assertEmailFree(ctx: AppContext, email: string, exceptId?: number) {
-  const conditions = [eq(sql`lower(${users.email})`, email.toLowerCase())];
+  await fillMissingSkeletons(ctx.db);
+  const conditions = [or(eq(sql`lower(${users.email})`, email), eq(users.emailSkeleton, emailSkeleton(email)))];
   if (exceptId) conditions.push(ne(users.id, exceptId));
   const [row] = await ctx.db
-    .select({ id: users.id })
+    .select({ email: users.email })
     .from(users)
     .where(and(...conditions))
     .limit(1);
-  if (row) throw conflict('USER_EMAIL_TAKEN');
+  if (row) throw conflict(row.email.toLowerCase() === email ? 'USER_EMAIL_TAKEN' : 'USER_EMAIL_CONFUSABLE');
 }
 
 export async function createUser(ctx: AppContext, actor: Actor, input: CreateUserInput): Promise<User> {
@@ -73,6 +76,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
         firstName: input.first_name,
         lastName: input.last_name,
         email: input.email,
+        emailSkeleton: emailSkeleton(input.email),
         passwordHash,
         role: input.role,
         companyId,
@@ -115,6 +119,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
           firstName: input.first_name,
           lastName: input.last_name,
           email: input.email,
+          emailSkeleton: emailSkeleton(input.email),
           role: newRole,
           companyId,
           isActive: id === actor.id ? true : input.is_active,
