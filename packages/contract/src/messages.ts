@@ -67,6 +67,10 @@ export const MESSAGES = {
   USER_EDIT_ALL_FIELDS: { tr: 'Tüm alanlar gereklidir', en: 'All fields are required' },
   USER_COMPANY_REQUIRED: { tr: 'Şirket seçin', en: 'Select a company' },
   USER_EMAIL_TAKEN: { tr: 'Bu e-posta adresi zaten kullanılıyor.', en: 'This e-mail address is already in use.' },
+  USER_EMAIL_UNAVAILABLE: {
+    tr: 'Bu e-posta adresi kullanılamıyor. Lütfen başka bir adres girin.',
+    en: 'This e-mail address cannot be used. Please enter another one.',
+  },
   USER_EMAIL_CONFUSABLE: {
     tr: 'Bu e-posta adresi kayıtlı bir adrese çok benziyor. Lütfen başka bir adres girin.',
     en: 'This e-mail address looks too much like one already registered. Please use another address.',

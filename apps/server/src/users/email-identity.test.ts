@@ -127,3 +127,31 @@ describe('look-alike addresses', () => {
     expect(mails.at(-1)).toContain(`To: ${DEMO.egeManager}`);
   });
 });
+
+describe('a manager cannot probe which addresses other companies hold', () => {
+  it('gets one refusal for an address of its own company, of another company, and a look-alike of either', async () => {
+    const manager = await t.login(DEMO.egeManager);
+    const target = await insertUser(t, { companyId: ege });
+    const editTo = (email: string, lang: string) =>
+      t.call(manager, {
+        method: 'PUT',
+        url: `/api/users/${target.id}`,
+        headers: { 'x-language': lang },
+        payload: { first_name: 'X', last_name: 'Y', email, role: 'operator', company_id: ege, is_active: true },
+      });
+    for (const [lang, message] of [
+      ['tr', 'Bu e-posta adresi kullanılamıyor. Lütfen başka bir adres girin.'],
+      ['en', 'This e-mail address cannot be used. Please enter another one.'],
+    ] as const) {
+      const answers = await Promise.all(
+        [DEMO.egeOperator, DEMO.marmaraAdmin, 'admin@marmara.exarnple', 'оperator@ege.example'].map((email) => editTo(email, lang)),
+      );
+      for (const res of answers) {
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual({ success: false, code: 'USER_EMAIL_UNAVAILABLE', message });
+      }
+    }
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, target.id));
+    expect(row?.email).toBe(target.email);
+  });
+});

@@ -1,5 +1,13 @@
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
-import { type Actor, can, type createUserBodySchema, type Role, type updateUserBodySchema, type User } from '@windscope/contract';
+import {
+  type Actor,
+  can,
+  type createUserBodySchema,
+  seesAllCompanies,
+  type Role,
+  type updateUserBodySchema,
+  type User,
+} from '@windscope/contract';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { voidResetLinks } from '../auth/reset-links.ts';
@@ -49,8 +57,14 @@ async function assertCompanyExists(ctx: AppContext, companyId: number) {
   if (!row) throw badRequest('USER_COMPANY_REQUIRED');
 }
 
+/** Why an address cannot be had, told only to whom it reveals nothing: the superadmin sees every account anyway; anyone
+ *  else (a manager) gets one refusal for an address in use in their own company, in another company, or a look-alike of
+ *  either, so the answer says nothing about which companies hold which addresses. */
+const emailRefusal = (actor: Actor, precise: 'USER_EMAIL_TAKEN' | 'USER_EMAIL_CONFUSABLE') =>
+  conflict(seesAllCompanies(actor) ? precise : 'USER_EMAIL_UNAVAILABLE');
+
 /** The address (normalized by the contract schema) is neither taken nor a look-alike of a taken one. */
-async function assertEmailFree(ctx: AppContext, email: string, exceptId?: number) {
+async function assertEmailFree(ctx: AppContext, actor: Actor, email: string, exceptId?: number) {
   await fillMissingSkeletons(ctx.db);
   const conditions = [or(eq(sql`lower(${users.email})`, email), eq(users.emailSkeleton, emailSkeleton(email)))];
   if (exceptId) conditions.push(ne(users.id, exceptId));
@@ -59,14 +73,14 @@ async function assertEmailFree(ctx: AppContext, email: string, exceptId?: number
     .from(users)
     .where(and(...conditions))
     .limit(1);
-  if (row) throw conflict(row.email.toLowerCase() === email ? 'USER_EMAIL_TAKEN' : 'USER_EMAIL_CONFUSABLE');
+  if (row) throw emailRefusal(actor, row.email.toLowerCase() === email ? 'USER_EMAIL_TAKEN' : 'USER_EMAIL_CONFUSABLE');
 }
 
 export async function createUser(ctx: AppContext, actor: Actor, input: CreateUserInput): Promise<User> {
   const companyId = input.company_id as number;
   if (!can(actor, 'user.create', { companyId, newCompanyId: companyId, newRole: input.role })) throw forbidden();
   await assertCompanyExists(ctx, companyId);
-  await assertEmailFree(ctx, input.email);
+  await assertEmailFree(ctx, actor, input.email);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   try {
@@ -87,7 +101,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
       .returning();
     return getUser(ctx, actor, (row as { id: number }).id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('USER_EMAIL_TAKEN');
+    if (isUniqueViolation(error)) throw emailRefusal(actor, 'USER_EMAIL_TAKEN');
     throw error;
   }
 }
@@ -109,7 +123,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
   if (input.role === 'superadmin' && row.user.role !== 'superadmin') throw forbidden();
   if (!can(actor, 'user.update', { ...targetOf(row), newCompanyId: companyId, newRole })) throw forbidden();
   await assertCompanyExists(ctx, companyId);
-  await assertEmailFree(ctx, input.email, id);
+  await assertEmailFree(ctx, actor, input.email, id);
   const now = ctx.now();
   try {
     await ctx.db.transaction(async (tx) => {
@@ -129,7 +143,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
       if (!input.is_active && id !== actor.id) await revokeUserSessions(tx, id, now);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('USER_EMAIL_TAKEN');
+    if (isUniqueViolation(error)) throw emailRefusal(actor, 'USER_EMAIL_TAKEN');
     throw error;
   }
   return getUser(ctx, actor, id);
