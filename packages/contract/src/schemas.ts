@@ -36,7 +36,7 @@ const fitsLowerCased = (max: number) => (s: string) => s.toLowerCase().length <=
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Characters that show nothing: Unicode's format controls (zero-width space and joiners, bidi controls, soft hyphen,
  *  BOM) and the Hangul fillers, which render blank. */
-const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u3164\uFFA0]/gu;
+const INVISIBLE = /\p{Cf}|\u034F|[\u115F\u1160\u3164\uFFA0]/gu;
 
 /** The one form of an address that is stored, looked up and compared: NFKC (full-width and other compatibility letters
  *  become plain ones), invisible characters removed, trimmed, lower-cased without a locale (Turkish 'İ' and 'I' both
