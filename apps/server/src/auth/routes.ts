@@ -44,9 +44,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     data: { valid: true as const },
   }));
 
-  // Public to the hook so that a token whose session a racing refresh has just replaced still signs out: the logout
+  // Checks its token itself so that a token whose session a racing refresh has just replaced still signs out: the logout
   // then ends the session that refresh made (same sign-in). A token that is not ours, or expired, is still 401.
-  r.post('/auth/logout', { config: { public: true }, schema: { tags: ['auth'], response: { 200: messageOnly } } }, async (req) => {
+  r.post('/auth/logout', { config: { checksOwnToken: true }, schema: { tags: ['auth'], response: { 200: messageOnly } } }, async (req) => {
     const sessionId = req.auth?.sessionId ?? (await signedSessionId(ctx, bearerToken(req)));
     if (!sessionId) throw unauthorized();
     await logout(ctx, sessionId);
