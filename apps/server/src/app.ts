@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.ts';
 import { commentRoutes } from './comments/routes.ts';
@@ -17,6 +18,7 @@ import { findingRoutes } from './findings/routes.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { installAuthHook } from './http/auth-hook.ts';
+import { redactedErrorSerializer } from './http/log-redaction.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { AccessLogController, bufferedStdout } from './http/request-log.ts';
 import { installBodyTimeouts, serverTimeouts } from './http/request-timeouts.ts';
@@ -42,6 +44,8 @@ export interface BuildOptions {
   /** injectable clock for tests */
   now?: () => Date;
   logger?: boolean;
+  /** where the log goes instead of standard output (tests read it) */
+  logStream?: DestinationStream;
 }
 
 export interface RegisteredRoute {
@@ -71,7 +75,7 @@ function safeUrl(url: string): string {
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logging = options.logger !== false && config.logLevel !== 'silent';
-  const logOutput = logging ? bufferedStdout() : null;
+  const logOutput = logging ? (options.logStream ? { stream: options.logStream, close() {} } : bufferedStdout()) : null;
   const app = Fastify({
     logger: logOutput
       ? {
@@ -79,6 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           stream: logOutput.stream,
           redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], remove: true },
           serializers: {
+            err: redactedErrorSerializer,
             req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: safeUrl(req.url), ip: req.ip }),
           },
         }
@@ -197,6 +202,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           const { params, querystring, body } = route.schema ?? {};
           app.apiRoutes.push({ method, url: route.url, public: Boolean(route.config?.public), schema: { params, querystring, body } });
         }
+      });
+      // API answers carry tokens and personal data: no cache keeps them (ASVS 8.2.1). Routes that are safe to keep say
+      // so themselves (kept listings: `private, no-cache` with an ETag; signed file URLs: `private, max-age`).
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.header('cache-control', 'no-store');
+        done();
       });
       installAuthHook(api, ctx);
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

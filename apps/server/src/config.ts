@@ -92,6 +92,7 @@ const envSchema = z.object({
   // temporary upload files left by a crash: removed once this old, checked at start-up and every interval
   STAGING_MAX_AGE_MINUTES: z.coerce.number().positive().default(60),
   STAGING_SWEEP_MINUTES: z.coerce.number().positive().default(15),
+  SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(7),
 });
 
 export interface AppConfig {
@@ -132,6 +133,8 @@ export interface AppConfig {
   uploadQuota: { atOncePerUser: number; filesPerRequest: number; bytesPerRequest: number; filesPerHour: number; bytesPerHour: number };
   /** temporary upload objects older than maxAgeMs are removed at start-up and every intervalMs */
   stagingSweep: { maxAgeMs: number; intervalMs: number };
+  /** the absolute lifetime of a sign-in (SESSION_MAX_DAYS): refreshes never carry a session past it */
+  sessionMaxMs: number;
 }
 
 /** The JWT secret: JWT_SECRET, else one generated on first run and kept in the data folder. */
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       bytesPerHour: Math.round(e.UPLOAD_HOURLY_GB * 1024 ** 3),
     },
     stagingSweep: { maxAgeMs: Math.round(e.STAGING_MAX_AGE_MINUTES * 60_000), intervalMs: Math.round(e.STAGING_SWEEP_MINUTES * 60_000) },
+    sessionMaxMs: Math.round(e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000),
     ...overrides,
   };
 }

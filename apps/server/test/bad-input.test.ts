@@ -183,12 +183,15 @@ describe.each(routesWithInput)('%s', (key, route) => {
     // rate-limit counters aside: a refused attempt at a sign-in or a link is counted on purpose, before it is judged
     const fingerprint = () => databaseFingerprint(t, { ignore: ['rate_limit_hits'] });
     const before = await fingerprint();
+    // in both languages: every refusal speaks the contract's words in the language asked for (expectCleanRefusal)
     for (const variant of variants) {
-      const res = await t.call(route.needs === 'public' ? null : bearer, {
-        ...variant.request,
-        headers: { ...(prepared.headers ?? {}), ...(variant.request.headers ?? {}) },
-      });
-      expectCleanRefusal(res, `${key} ${variant.label}`);
+      for (const language of ['tr', 'en']) {
+        const res = await t.call(route.needs === 'public' ? null : bearer, {
+          ...variant.request,
+          headers: { ...(prepared.headers ?? {}), ...(variant.request.headers ?? {}), 'x-language': language },
+        });
+        expectCleanRefusal(res, `${key} ${variant.label} (${language})`);
+      }
     }
     expect(await fingerprint()).toEqual(before);
   });

@@ -8,6 +8,7 @@ import * as schema from '../src/db/schema.ts';
 import { DEMO_PASSWORD } from '../src/db/seed.ts';
 import type { UserRow } from '../src/users/presenter.ts';
 import type { TestApp } from './harness.ts';
+import { emailSkeleton } from '../src/users/email-identity.ts';
 
 const { comments, companies, photos, reports, turbines, users } = schema;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -69,12 +70,14 @@ export async function insertUser(
   values: { companyId: number; role?: Role; email?: string; isProtected?: boolean; isActive?: boolean },
 ): Promise<UserRow> {
   demoHash ??= hashPassword(DEMO_PASSWORD);
+  const email = values.email ?? `user-${unique()}@test.example`;
   const [row] = await t.app.ctx.db
     .insert(users)
     .values({
       firstName: 'Test',
       lastName: `User ${unique()}`,
-      email: values.email ?? `user-${unique()}@test.example`,
+      email,
+      emailSkeleton: emailSkeleton(email),
       passwordHash: await demoHash,
       role: values.role ?? 'operator',
       companyId: values.companyId,

@@ -77,13 +77,21 @@ export async function createTestApp(
     /** overrides some limits, keeping the others (small file limits for the 413 tests) */
     limits?: Partial<AppConfig['limits']>;
     storage?: 'fs' | 's3';
+    /** log at info level into this stream (tests that read the log); otherwise the app logs nothing */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'windscope-test-'));
   const pgDb = TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
   const s3 = (options.storage ?? TEST_STORAGE) === 's3' ? await startS3Server() : null;
   const config = loadConfig(
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...s3?.env, ...options.env },
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: options.logStream ? 'info' : 'silent',
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+      ...s3?.env,
+      ...options.env,
+    },
     {
       pgliteDir: pgDb ? path.join(dataDir, 'unused') : 'memory://',
       jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
@@ -93,7 +101,7 @@ export async function createTestApp(
   );
   if (options.limits) config.limits = { ...config.limits, ...options.limits };
   const clock = createClock();
-  const app = await buildApp(config, { now: clock.now, logger: false });
+  const app = await buildApp(config, { now: clock.now, logger: Boolean(options.logStream), logStream: options.logStream });
   if (options.seed !== false) await seedDemoData(app.ctx);
   await app.ready();
   const login = async (email: string, password = DEMO_PASSWORD) => {

@@ -1,7 +1,10 @@
 /** Messages the server sends, in both languages. The TR copy is the spec's wording.
  *  The server picks the language from Accept-Language (Turkish by default); the web app can translate by code too. */
 export const MESSAGES = {
-  VALIDATION: { tr: 'Geçersiz istek: {details}', en: 'Invalid request: {details}' },
+  VALIDATION: {
+    tr: 'Geçersiz istek. Lütfen gönderdiğiniz bilgileri kontrol edip tekrar deneyin.',
+    en: 'Invalid request. Please check what you sent and try again.',
+  },
   TEXT_INVALID_CHARACTERS: {
     tr: 'Metin kaydedilemeyen geçersiz karakterler içeriyor (boş karakter veya yarım kalmış bir emoji gibi).',
     en: 'The text contains invalid characters that cannot be stored (such as a null character or half of an emoji).',
@@ -70,11 +73,21 @@ export const MESSAGES = {
   PASSWORD_TOO_LONG: { tr: 'Şifre en fazla 128 karakter olabilir', en: 'Password can be at most 128 characters' },
   PASSWORDS_DO_NOT_MATCH: { tr: 'Şifreler eşleşmiyor', en: 'Passwords do not match' },
   PASSWORD_CHANGED: { tr: 'Şifre başarıyla değiştirildi.', en: 'Password changed.' },
+  CURRENT_PASSWORD_REQUIRED: { tr: 'Mevcut şifrenizi girin.', en: 'Enter your current password.' },
+  CURRENT_PASSWORD_WRONG: { tr: 'Mevcut şifre hatalı.', en: 'The current password is incorrect.' },
 
   USER_ALL_FIELDS: { tr: 'Tüm alanları doldurun', en: 'Fill in all fields' },
   USER_EDIT_ALL_FIELDS: { tr: 'Tüm alanlar gereklidir', en: 'All fields are required' },
   USER_COMPANY_REQUIRED: { tr: 'Şirket seçin', en: 'Select a company' },
   USER_EMAIL_TAKEN: { tr: 'Bu e-posta adresi zaten kullanılıyor.', en: 'This e-mail address is already in use.' },
+  USER_EMAIL_UNAVAILABLE: {
+    tr: 'Bu e-posta adresi kullanılamıyor. Lütfen başka bir adres girin.',
+    en: 'This e-mail address cannot be used. Please enter another one.',
+  },
+  USER_EMAIL_CONFUSABLE: {
+    tr: 'Bu e-posta adresi kayıtlı bir adrese çok benziyor. Lütfen başka bir adres girin.',
+    en: 'This e-mail address looks too much like one already registered. Please use another address.',
+  },
   USER_CREATED: { tr: 'Kullanıcı oluşturuldu.', en: 'User created.' },
   USER_UPDATED: { tr: 'Kullanıcı güncellendi.', en: 'User updated.' },
   USER_DELETED: { tr: 'Kullanıcı silindi.', en: 'User deleted.' },

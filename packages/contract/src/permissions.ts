@@ -48,6 +48,7 @@ export const ACTIONS = [
   'user.update',
   'user.changePassword',
   'user.delete',
+  'user.readEmail',
   'company.read',
   'company.list',
   'company.create',
@@ -128,6 +129,8 @@ export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
   'user.update': { superadmin: superadminMayEditUser, manager: managerMayEditUser, operator: false, customer: false, viewer: false },
   'user.changePassword': { superadmin: notProtected, manager: managerMayEditUser, operator: false, customer: false, viewer: false },
   'user.delete': { superadmin: superadminMayDeleteUser, manager: managerMayDeleteUser, operator: false, customer: false, viewer: false },
+  /** a person's e-mail address where it appears beside their name (a photo's uploader): resource.companyId is theirs */
+  'user.readEmail': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
   'company.read': { superadmin: true, manager: sameCompany, operator: sameCompany, customer: sameCompany, viewer: sameCompany },
   'company.list': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
   'company.create': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },

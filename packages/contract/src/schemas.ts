@@ -33,24 +33,47 @@ const EMAIL_MAX_LENGTH = 254;
 /** Lower-casing can lengthen a string ('İ' becomes two code points): the limit holds for the stored form. */
 const fitsLowerCased = (max: number) => (s: string) => s.toLowerCase().length <= max;
 
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Characters that show nothing: Unicode's format controls (zero-width space and joiners, bidi controls, soft hyphen,
+ *  BOM) and the Hangul fillers, which render blank. */
+const INVISIBLE = /\p{Cf}|\u034F|[\u115F\u1160\u3164\uFFA0]/gu;
+
+/** The one form of an address that is stored, looked up and compared: NFKC (full-width and other compatibility letters
+ *  become plain ones), invisible characters removed, trimmed, lower-cased without a locale (Turkish 'İ' and 'I' both
+ *  become 'i'; 'ı' stays itself and is caught as a confusable of 'i' by the server). */
+export function normalizeEmail(raw: string): string {
+  return raw
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .trim()
+    .replace(/[\u0130I]/g, 'i')
+    .toLowerCase()
+    .normalize('NFC');
+}
+
+/** Bounds the work before normalizing: an address padded past this is refused whatever it hides. */
+const EMAIL_RAW_MAX_LENGTH = EMAIL_MAX_LENGTH * 4;
+
 export const emailSchema = z
   .string({ error: 'EMAIL_REQUIRED' })
-  .trim()
-  .min(1, { error: 'EMAIL_REQUIRED' })
-  .max(EMAIL_MAX_LENGTH, { error: 'EMAIL_INVALID' })
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'EMAIL_INVALID' })
-  .refine((s) => isStorableText(s) && fitsLowerCased(EMAIL_MAX_LENGTH)(s), { error: 'EMAIL_INVALID' })
-  .transform((s) => s.toLowerCase());
+  .max(EMAIL_RAW_MAX_LENGTH, { error: 'EMAIL_INVALID' })
+  .refine(isStorableText, { error: 'EMAIL_INVALID' })
+  .transform(normalizeEmail)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'EMAIL_REQUIRED' })
+      .max(EMAIL_MAX_LENGTH, { error: 'EMAIL_INVALID' })
+      .regex(EMAIL_SHAPE, { error: 'EMAIL_INVALID' }),
+  );
 
 /** An optional e-mail: empty means none; anything else must be an address (message EMAIL_INVALID, not a union error). */
 export const optionalEmailSchema = z
   .string({ error: 'EMAIL_INVALID' })
-  .trim()
-  .max(EMAIL_MAX_LENGTH, { error: 'EMAIL_INVALID' })
-  .refine((s) => s === '' || (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s) && isStorableText(s) && fitsLowerCased(EMAIL_MAX_LENGTH)(s)), {
-    error: 'EMAIL_INVALID',
-  })
-  .transform((s) => s.toLowerCase())
+  .max(EMAIL_RAW_MAX_LENGTH, { error: 'EMAIL_INVALID' })
+  .refine(isStorableText, { error: 'EMAIL_INVALID' })
+  .transform(normalizeEmail)
+  .refine((s) => s === '' || (s.length <= EMAIL_MAX_LENGTH && EMAIL_SHAPE.test(s)), { error: 'EMAIL_INVALID' })
   .nullish();
 
 export const passwordSchema = z
@@ -205,7 +228,8 @@ export const loginBodySchema = z.strictObject({
     .min(1, { error: 'LOGIN_REQUIRED_FIELDS' })
     .max(EMAIL_MAX_LENGTH)
     .refine(isStorableText, storable)
-    .refine(fitsLowerCased(EMAIL_MAX_LENGTH), { error: 'VALIDATION' }),
+    .refine(fitsLowerCased(EMAIL_MAX_LENGTH), { error: 'VALIDATION' })
+    .transform(normalizeEmail),
   password: z
     .string({ error: 'LOGIN_REQUIRED_FIELDS' })
     .min(1, { error: 'LOGIN_REQUIRED_FIELDS' })
@@ -216,7 +240,11 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const passwordResetRequestBodySchema = z.strictObject({ email: emailSchema });
 export const passwordResetConfirmBodySchema = z.strictObject({
-  token: z.string().min(10).max(200),
+  // a malformed link is just an invalid link: the spec's message, never the validator's
+  token: z
+    .string({ error: 'PASSWORD_RESET_TOKEN_INVALID' })
+    .min(10, { error: 'PASSWORD_RESET_TOKEN_INVALID' })
+    .max(200, { error: 'PASSWORD_RESET_TOKEN_INVALID' }),
   password: passwordSchema,
 });
 /** The way out of a rate-limited sign-in: a single-use link e-mailed to the account's owner. */
@@ -292,7 +320,14 @@ export const updateUserBodySchema = z.strictObject({
 });
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
-export const changePasswordBodySchema = z.strictObject({ password: passwordSchema });
+/** current_password: required (and checked) when users change their own password; ignored for someone else's. */
+export const changePasswordBodySchema = z.strictObject({
+  password: passwordSchema,
+  current_password: z
+    .string({ error: 'CURRENT_PASSWORD_REQUIRED' })
+    .max(PASSWORD_MAX_LENGTH, { error: 'CURRENT_PASSWORD_WRONG' })
+    .optional(),
+});
 
 export const commentBodySchema = z.strictObject({
   comment: z

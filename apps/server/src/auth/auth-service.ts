@@ -8,7 +8,7 @@ import { PACE_RULES, RATE_LIMITS, reserveAttempt, reservePacedAttempt } from '..
 import { presentUser, type UserRow } from '../users/presenter.ts';
 import { rememberLanguage } from './account-language.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { createSession, revokeSession } from './session-service.ts';
+import { createSession, refreshSession, revokeSession } from './session-service.ts';
 
 export async function findUserByEmail(ctx: AppContext, email: string) {
   const rows = await ctx.db
@@ -75,13 +75,12 @@ export async function logout(ctx: AppContext, sessionId: string) {
   await revokeSession(ctx.db, sessionId, ctx.now());
 }
 
-/** A fresh session replaces the current one (sliding 12-hour sessions). */
+/** A fresh session replaces the current one, once (see refreshSession); the sign-in's absolute lifetime carries over. */
 export async function refresh(
   ctx: AppContext,
   auth: { sessionId: string; user: typeof users.$inferSelect },
   meta: { ip: string; userAgent?: string },
 ) {
-  const session = await createSession(ctx, auth.user, meta);
-  await revokeSession(ctx.db, auth.sessionId, ctx.now());
+  const session = await refreshSession(ctx, auth.sessionId, auth.user.id, meta);
   return { token: session.token, expiresAt: session.expiresAt };
 }

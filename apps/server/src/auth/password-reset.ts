@@ -6,6 +6,7 @@ import { badRequest } from '../http/errors.ts';
 import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
 import { emailAccountLinkAfterReply, sha256 } from './account-links.ts';
 import { hashPassword } from './passwords.ts';
+import { voidResetLinks } from './reset-links.ts';
 import { revokeUserSessions } from './session-service.ts';
 
 /** Always the same answer, in the same time: the link is made and e-mailed after the reply, and only when the address
@@ -61,10 +62,7 @@ export async function confirmPasswordReset(ctx: AppContext, token: string, passw
     if (updated.length === 0) throw badRequest('PASSWORD_RESET_TOKEN_INVALID');
     await revokeUserSessions(tx, userId, now);
     // other outstanding links for the same account stop working too
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await voidResetLinks(tx, userId, now);
   });
   await ctx.limiter.refund(ipKey);
 }

@@ -10,12 +10,14 @@ import {
   userSchema,
 } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
-import { requireAuth } from '../http/auth-hook.ts';
+import { bearerToken, requireAuth } from '../http/auth-hook.ts';
+import { unauthorized } from '../http/errors.ts';
 import { envelope, messageOnly } from '../http/envelope.ts';
 import { localize, requestLanguage } from '../http/error-handler.ts';
 import { presentUser } from '../users/presenter.ts';
 import { login, logout, refresh } from './auth-service.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
+import { signedSessionId } from './session-service.ts';
 import { confirmSignInLink, requestSignInLink } from './sign-in-link.ts';
 
 const tokenData = z.object({ success: z.literal(true), token: z.string(), expires_at: z.string() });
@@ -53,8 +55,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     data: { valid: true as const },
   }));
 
-  r.post('/auth/logout', { schema: { tags: ['auth'], response: { 200: messageOnly } } }, async (req) => {
-    await logout(ctx, requireAuth(req).sessionId);
+  // Checks its token itself so that a token whose session a racing refresh has just replaced still signs out: the logout
+  // then ends the session that refresh made (same sign-in). A token that is not ours, or expired, is still 401.
+  r.post('/auth/logout', { config: { checksOwnToken: true }, schema: { tags: ['auth'], response: { 200: messageOnly } } }, async (req) => {
+    const sessionId = req.auth?.sessionId ?? (await signedSessionId(ctx, bearerToken(req)));
+    if (!sessionId) throw unauthorized();
+    await logout(ctx, sessionId);
     return { success: true as const, message: localize(req, 'LOGOUT_SUCCESS') };
   });
 

@@ -1,27 +1,74 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_TTL_MS } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { companies, sessions, users } from '../db/schema.ts';
 import type { AuthState } from '../http/auth-hook.ts';
+import { unauthorized } from '../http/errors.ts';
 import type { UserRow } from '../users/presenter.ts';
 import { signSessionToken, verifySessionToken } from './tokens.ts';
 import { oncePer } from '../lib/once-per.ts';
 
-export async function createSession(ctx: AppContext, user: UserRow, meta: { userAgent?: string; ip?: string }) {
+/** The sign-in a session belongs to: when it happened (the absolute lifetime counts from there) and its first session. */
+interface SignIn {
+  signedInAt: Date;
+  familyId: string;
+}
+
+/** A session lasts SESSION_TTL_MS from now, but never past its sign-in's absolute lifetime (config.sessionMaxMs). */
+async function insertSession(
+  ctx: AppContext,
+  db: Executor,
+  userId: number,
+  meta: { userAgent?: string; ip?: string },
+  signIn: SignIn | null,
+) {
+  const now = ctx.now();
   const id = randomBytes(24).toString('base64url');
-  const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_MS);
-  await ctx.db.insert(sessions).values({
+  const signedInAt = signIn?.signedInAt ?? now;
+  const expiresAt = new Date(Math.min(now.getTime() + SESSION_TTL_MS, signedInAt.getTime() + ctx.config.sessionMaxMs));
+  await db.insert(sessions).values({
     id,
-    userId: user.id,
+    userId,
     expiresAt,
+    signedInAt,
+    familyId: signIn?.familyId ?? id,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     ip: meta.ip?.slice(0, 64) ?? null,
-    createdAt: ctx.now(),
+    createdAt: now,
   });
-  const token = await signSessionToken(ctx.config.jwtSecret, { sid: id, sub: String(user.id) }, expiresAt);
+  const token = await signSessionToken(ctx.config.jwtSecret, { sid: id, sub: String(userId) }, expiresAt);
   return { id, token, expiresAt };
+}
+
+/** A sign-in: a new session and a new family. */
+export function createSession(ctx: AppContext, user: UserRow, meta: { userAgent?: string; ip?: string }) {
+  return insertSession(ctx, ctx.db, user.id, meta, null);
+}
+
+/** Exchanges a live session for a new one, once: the statement that checks the old session also revokes it, so of two
+ *  refreshes racing with one token exactly one succeeds, and a refresh after (or blocked behind) a logout finds nothing.
+ *  The user's row is read FOR SHARE first, so a password change or deactivation (which update that row, then revoke
+ *  the user's sessions) either waits for this refresh to commit and then revokes its new session, or commits first. */
+export async function refreshSession(ctx: AppContext, sessionId: string, userId: number, meta: { userAgent?: string; ip?: string }) {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.isActive, true)))
+      .for('share');
+    if (!user) throw unauthorized();
+    const [old] = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .returning({ signedInAt: sessions.signedInAt, familyId: sessions.familyId });
+    running.delete(sessionId);
+    if (!old || old.signedInAt.getTime() + ctx.config.sessionMaxMs <= now.getTime()) throw unauthorized();
+    return insertSession(ctx, tx, userId, meta, { signedInAt: old.signedInAt, familyId: old.familyId ?? sessionId });
+  });
 }
 
 /** Every request looks its session up: a prepared statement, built once per database handle. */
@@ -67,6 +114,7 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
   if (!row) return null;
   if (String(row.user.id) !== claims.sub) return null;
   if (row.session.expiresAt.getTime() <= now.getTime()) return null;
+  if (row.session.signedInAt.getTime() + ctx.config.sessionMaxMs <= now.getTime()) return null;
   if (!row.user.isActive) return null;
   return {
     actor: { id: row.user.id, role: row.user.role as AuthState['actor']['role'], companyId: row.user.companyId },
@@ -76,12 +124,30 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
   };
 }
 
-export async function revokeSession(db: Executor, sessionId: string, now: Date) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  running.delete(sessionId);
+/** The session a token names when its signature, issuer and expiry hold, whatever the session's state. */
+export async function signedSessionId(ctx: AppContext, token: string | null): Promise<string | null> {
+  if (!token) return null;
+  const claims = await verifySessionToken(ctx.config.jwtSecret, token, ctx.now());
+  return claims?.sid ?? null;
+}
+
+/** Ends a session and every session refreshed from the same sign-in. Two statements on purpose: the first locks the
+ *  session's row (waiting for a refresh that holds it to commit), the second then sees, with a fresh snapshot, the
+ *  session that refresh made. A refresh that comes second finds its session revoked and fails. */
+export async function revokeSession(db: Database, sessionId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`coalesce(${sessions.revokedAt}, ${now})` })
+      .where(eq(sessions.id, sessionId))
+      .returning({ familyId: sessions.familyId });
+    running.delete(sessionId);
+    if (!row) return;
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.familyId, row.familyId ?? sessionId), isNull(sessions.revokedAt)));
+  });
 }
 
 /** All of a user's sessions, or all but one (the one that changed the password). */

@@ -42,6 +42,9 @@ export const users = pgTable(
     firstName: varchar('first_name', { length: 80 }).notNull(),
     lastName: varchar('last_name', { length: 80 }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),
+    /** the address's confusable skeleton (users/email-identity.ts): unique, so a look-alike of an address is refused;
+     *  null until the server first fills it (rows written before it existed, seeds and benchmarks) */
+    emailSkeleton: varchar('email_skeleton', { length: 1024 }),
     passwordHash: text('password_hash').notNull(),
     role: varchar('role', { length: 32 }).notNull(),
     companyId: integer('company_id')
@@ -55,7 +58,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_email_skeleton_unique').on(t.emailSkeleton),
+    index('users_company_idx').on(t.companyId),
+  ],
 );
 
 export const sessions = pgTable(
@@ -67,11 +74,15 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** when the user signed in: a refresh carries it over, and no session outlives it by more than SESSION_MAX_DAYS */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** the id of the session the sign-in made: every session refreshed from it shares it, and a logout ends them all */
+    familyId: varchar('family_id', { length: 64 }),
     userAgent: varchar('user_agent', { length: 300 }),
     ip: varchar('ip', { length: 64 }),
     createdAt: createdAt(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
 );
 
 export const passwordResetTokens = pgTable(

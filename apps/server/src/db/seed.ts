@@ -3,6 +3,7 @@ import type { Role, TurbineStatus } from '@windscope/contract';
 import { hashPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../context.ts';
 import { companies, turbines, users } from './schema.ts';
+import { emailSkeleton } from '../users/email-identity.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -193,6 +194,7 @@ export async function seedDemoData(ctx: AppContext): Promise<boolean> {
     await tx.insert(users).values(
       DEMO_ACCOUNTS.map((a) => ({
         email: a.email,
+        emailSkeleton: emailSkeleton(a.email),
         firstName: a.firstName,
         lastName: a.lastName,
         role: a.role,

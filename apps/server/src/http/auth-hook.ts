@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** routes that answer without a signed-in user; every other route requires one */
     public?: boolean;
+    /** the route needs a token and checks it itself (logout: a token a racing refresh has just replaced still signs out) */
+    checksOwnToken?: boolean;
   }
 }
 
@@ -40,7 +42,7 @@ export function installAuthHook(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (token) request.auth = await authenticateToken(ctx, token);
-    if (request.routeOptions.config?.public) return;
+    if (request.routeOptions.config?.public || request.routeOptions.config?.checksOwnToken) return;
     if (!request.routeOptions.url) return; // not-found handler
     if (!request.auth) throw unauthorized();
   });

@@ -57,21 +57,20 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const lang = requestLanguage(request);
+      // Contract schemas name a message code for each failure; a failure without one (a wrong type, an unknown key)
+      // gets the general VALIDATION message. The validator's own wording ("Too small: expected string…") never leaves.
       const details = error.validation.map((issue) => {
         const field =
           issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
           String((issue.params?.issue && (issue.params.issue as { path?: unknown[] }).path?.join('.')) || '');
         const raw = issue.message ?? '';
         const code: MessageCode = isMessageCode(raw) ? raw : 'VALIDATION';
-        return { field, code, message: code === 'VALIDATION' ? `${field || 'body'}: ${raw}` : formatMessage(code, lang) };
+        return { field, code, message: formatMessage(code, lang) };
       });
       // the first specific message speaks for the request, as the forms of the spec do
-      const specific = details.find((d) => d.code !== 'VALIDATION');
-      if (specific) return reply.status(400).send({ success: false, message: specific.message, code: specific.code, details });
-      const params = { details: details.map((d) => d.message).join('; ') };
-      return reply
-        .status(400)
-        .send({ success: false, message: formatMessage('VALIDATION', lang, params), code: 'VALIDATION', params, details });
+      const first = details.find((d) => d.code !== 'VALIDATION') ?? details[0];
+      const code = first?.code ?? 'VALIDATION';
+      return reply.status(400).send({ success: false, message: formatMessage(code, lang), code, details });
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
@@ -82,7 +81,7 @@ export function installErrorHandling(app: FastifyInstance) {
     if (status === 429) return sendFailure(request, reply, 429, 'RATE_LIMITED', { seconds: 60 });
     if (status >= 400 && status < 500) {
       request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
-      return sendFailure(request, reply, status, 'VALIDATION', { details: error.code ?? 'bad request' });
+      return sendFailure(request, reply, status, 'VALIDATION');
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

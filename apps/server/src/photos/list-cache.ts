@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { urlExpiry } from '../files/signed-urls.ts';
 import { type PreparedAnswer, preparedAnswer, serializedCache } from '../http/serialized-answers.ts';
 import { listPhotosForTurbine, photoListVersion } from './list-service.ts';
+import { emailVisibilityKey } from './presenter.ts';
 
 /** Serialized photo listings by turbine, filters and language, each for its URL window and content version. A turbine
  *  with 10,000 photos answers about 12 MB of JSON with 10,000 signatures: building that per request would be the
@@ -28,10 +29,10 @@ export async function photoListing(
   const version = `${urlExpiry(now)}.${await photoListVersion(ctx, actor, turbineId)}`;
   return preparedAnswer({
     cache: serializedCache(ctx, 'photos', MAX_CACHED_BYTES),
-    slot: JSON.stringify(['photos', turbineId, filters, message]),
+    slot: JSON.stringify(['photos', turbineId, filters, message, emailVisibilityKey(actor)]),
     version,
     message,
-    data: () => listPhotosForTurbine(ctx, turbineId, filters, now),
+    data: () => listPhotosForTurbine(ctx, actor, turbineId, filters, now),
     keep: (data) => data.length >= MIN_CACHED_PHOTOS,
   });
 }

@@ -5,7 +5,7 @@ import { companyScope } from '../access/scope.ts';
 import { photos, turbines, users } from '../db/schema.ts';
 import { urlExpiry } from '../files/signed-urls.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { photoRecordColumns, presentPhoto } from './presenter.ts';
+import { emailVisibility, photoRecordColumns, presentPhoto } from './presenter.ts';
 
 /** The spec's two shapes are filters of one listing: `room` (+ `noCache`) for the panorama, `view=all` (+ `year`) for the
  *  all-photos list; `blade` and `category` (`blade` meaning the 360° blade photos without one) narrow either. */
@@ -38,7 +38,13 @@ export async function photoListVersion(ctx: AppContext, actor: Actor, turbineId:
 }
 
 /** Newest first, each with signed URLs valid until `expires`. */
-export async function listPhotosForTurbine(ctx: AppContext, turbineId: number, query: PhotoListQuery, now: Date): Promise<Photo[]> {
+export async function listPhotosForTurbine(
+  ctx: AppContext,
+  actor: Actor,
+  turbineId: number,
+  query: PhotoListQuery,
+  now: Date,
+): Promise<Photo[]> {
   const rows = await ctx.db
     .select(photoRecordColumns)
     .from(photos)
@@ -46,5 +52,6 @@ export async function listPhotosForTurbine(ctx: AppContext, turbineId: number, q
     .where(photoFilter(turbineId, query))
     .orderBy(desc(photos.createdAt), desc(photos.id));
   const expires = urlExpiry(now);
-  return rows.map((row) => presentPhoto(ctx.config.jwtSecret, expires, row));
+  const showEmail = emailVisibility(actor);
+  return rows.map((row) => presentPhoto(ctx.config.jwtSecret, expires, row, showEmail));
 }

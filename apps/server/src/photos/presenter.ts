@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Blade, Photo, PhotoCategory } from '@windscope/contract';
+import { type Actor, type Blade, can, canEver, type Photo, type PhotoCategory } from '@windscope/contract';
 import { photos, users } from '../db/schema.ts';
 import { signPhotoUrls } from '../files/signed-urls.ts';
 import { mediaKindOfMime } from '../media/media-types.ts';
@@ -30,6 +30,7 @@ export interface PhotoRecord {
   uploaderFirstName: string | null;
   uploaderLastName: string | null;
   uploaderEmail: string | null;
+  uploaderCompanyId: number | null;
 }
 
 const isoText = (column: typeof photos.createdAt | typeof photos.takenAt): SQL<string> =>
@@ -59,10 +60,14 @@ export const photoRecordColumns = {
   uploaderFirstName: users.firstName,
   uploaderLastName: users.lastName,
   uploaderEmail: users.email,
+  uploaderCompanyId: users.companyId,
 };
 
 /** A row just inserted, with its uploader, as a record. */
-export function photoRecordOf(row: PhotoRow, uploader: { firstName: string; lastName: string; email: string }): PhotoRecord {
+export function photoRecordOf(
+  row: PhotoRow,
+  uploader: { firstName: string; lastName: string; email: string; companyId: number },
+): PhotoRecord {
   const { thumbnailKey: _t, previewKey: _p, turbineId: _turbine, derivatives, derivativesClaimedAt: _c, takenAt, createdAt, ...rest } = row;
   return {
     ...rest,
@@ -72,13 +77,25 @@ export function photoRecordOf(row: PhotoRow, uploader: { firstName: string; last
     uploaderFirstName: uploader.firstName,
     uploaderLastName: uploader.lastName,
     uploaderEmail: uploader.email,
+    uploaderCompanyId: uploader.companyId,
   };
 }
 
 /** The only shape of a photo that leaves the server, with signed URLs valid until `expires` (seconds). Images always get
  *  thumbnail and preview URLs, made or still queued (the file route makes a queued one on demand), so a listing does not
- *  change when the queue catches up; kinds without derivatives (.pcd point clouds) have null thumbnail and preview URLs. */
-export function presentPhoto(secret: Uint8Array, expires: number, photo: PhotoRecord): Photo {
+ *  change when the queue catches up; kinds without derivatives (.pcd point clouds) point every URL at the original. */
+/** Who may read an uploader's e-mail (the contract's 'user.readEmail'): names go to everyone who sees the photo. */
+export type EmailVisibility = (uploaderCompanyId: number) => boolean;
+export const emailVisibility =
+  (actor: Actor): EmailVisibility =>
+  (companyId) =>
+    can(actor, 'user.readEmail', { companyId });
+/** What the e-mails shown in a listing depend on, for the key of a kept answer: can() decides from the actor's role and
+ *  company, so one key per (role, company) that may see some, and one shared key for every actor who sees none. */
+export const emailVisibilityKey = (actor: Actor): string =>
+  canEver(actor.role, 'user.readEmail') ? `emails:${actor.role}:${actor.companyId}` : 'emails:none';
+
+export function presentPhoto(secret: Uint8Array, expires: number, photo: PhotoRecord, showEmail: EmailVisibility): Photo {
   const kind = mediaKindOfMime(photo.mimeType) ?? 'pcd';
   const urls = signPhotoUrls(secret, { key: photo.storageKey, kind, expires, download: false }, photo.hasDerivatives);
   const uploaderName = photo.uploaderFirstName === null ? null : `${photo.uploaderFirstName} ${photo.uploaderLastName ?? ''}`.trim();
@@ -106,7 +123,7 @@ export function presentPhoto(secret: Uint8Array, expires: number, photo: PhotoRe
     lastModified: photo.createdAt,
     uploaded_by: photo.uploadedBy,
     uploader_name: uploaderName,
-    uploader_email: photo.uploaderEmail,
+    uploader_email: photo.uploaderCompanyId !== null && showEmail(photo.uploaderCompanyId) ? photo.uploaderEmail : null,
     uploadedBy: uploaderName === null ? null : { name: uploaderName },
   };
 }

@@ -24,7 +24,7 @@ import type { RefusedFile } from '../uploads/upload-outcome.ts';
 import { UploadBudget } from '../uploads/upload-quota.ts';
 import { isUploadRejection } from '../uploads/upload-rejection.ts';
 import { finishPhoto, type PhotoDraft } from './finish-photo.ts';
-import { photoRecordOf, presentPhoto } from './presenter.ts';
+import { emailVisibility, photoRecordOf, presentPhoto } from './presenter.ts';
 
 export interface PhotoUploadResult {
   photos: Photo[];
@@ -172,5 +172,9 @@ export async function uploadPhotos(
     return 'draft' in r && lostKeys.has(r.draft.values.storageKey) ? [{ name: r.name, reason: 'duplicate_name' }] : [];
   });
   const expires = urlExpiry(now);
-  return { photos: rows.map((row) => presentPhoto(ctx.config.jwtSecret, expires, photoRecordOf(row, auth.user))), refused };
+  const showEmail = emailVisibility(auth.actor);
+  return {
+    photos: rows.map((row) => presentPhoto(ctx.config.jwtSecret, expires, photoRecordOf(row, auth.user), showEmail)),
+    refused,
+  };
 }

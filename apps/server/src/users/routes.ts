@@ -46,7 +46,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, params: idParamSchema, body: changePasswordBodySchema, response: { 200: messageOnly } } },
     async (req) => {
       const auth = requireAuth(req);
-      await changeUserPassword(ctx, auth.actor, routeId(req.params.id), req.body.password, auth.sessionId);
+      await changeUserPassword(ctx, auth.actor, routeId(req.params.id), req.body, auth.sessionId);
       return { success: true as const, message: localize(req, 'PASSWORD_CHANGED') };
     },
   );

@@ -1,12 +1,22 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { type Actor, can, type createUserBodySchema, type Role, type updateUserBodySchema, type User } from '@windscope/contract';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import {
+  type Actor,
+  can,
+  type createUserBodySchema,
+  seesAllCompanies,
+  type Role,
+  type updateUserBodySchema,
+  type User,
+} from '@windscope/contract';
 import type { z } from 'zod';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { voidResetLinks } from '../auth/reset-links.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
 import { companyScope } from '../access/scope.ts';
 import type { AppContext } from '../context.ts';
 import { companies, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors.ts';
+import { emailSkeleton, fillMissingSkeletons } from './email-identity.ts';
 import { presentUser } from './presenter.ts';
 
 type CreateUserInput = z.output<typeof createUserBodySchema>;
@@ -47,22 +57,30 @@ async function assertCompanyExists(ctx: AppContext, companyId: number) {
   if (!row) throw badRequest('USER_COMPANY_REQUIRED');
 }
 
-async function assertEmailFree(ctx: AppContext, email: string, exceptId?: number) {
-  const conditions = [eq(sql`lower(${users.email})`, email.toLowerCase())];
+/** Why an address cannot be had, told only to whom it reveals nothing: the superadmin sees every account anyway; anyone
+ *  else (a manager) gets one refusal for an address in use in their own company, in another company, or a look-alike of
+ *  either, so the answer says nothing about which companies hold which addresses. */
+const emailRefusal = (actor: Actor, precise: 'USER_EMAIL_TAKEN' | 'USER_EMAIL_CONFUSABLE') =>
+  conflict(seesAllCompanies(actor) ? precise : 'USER_EMAIL_UNAVAILABLE');
+
+/** The address (normalized by the contract schema) is neither taken nor a look-alike of a taken one. */
+async function assertEmailFree(ctx: AppContext, actor: Actor, email: string, exceptId?: number) {
+  await fillMissingSkeletons(ctx.db);
+  const conditions = [or(eq(sql`lower(${users.email})`, email), eq(users.emailSkeleton, emailSkeleton(email)))];
   if (exceptId) conditions.push(ne(users.id, exceptId));
   const [row] = await ctx.db
-    .select({ id: users.id })
+    .select({ email: users.email })
     .from(users)
     .where(and(...conditions))
     .limit(1);
-  if (row) throw conflict('USER_EMAIL_TAKEN');
+  if (row) throw emailRefusal(actor, row.email.toLowerCase() === email ? 'USER_EMAIL_TAKEN' : 'USER_EMAIL_CONFUSABLE');
 }
 
 export async function createUser(ctx: AppContext, actor: Actor, input: CreateUserInput): Promise<User> {
   const companyId = input.company_id as number;
   if (!can(actor, 'user.create', { companyId, newCompanyId: companyId, newRole: input.role })) throw forbidden();
   await assertCompanyExists(ctx, companyId);
-  await assertEmailFree(ctx, input.email);
+  await assertEmailFree(ctx, actor, input.email);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   try {
@@ -72,6 +90,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
         firstName: input.first_name,
         lastName: input.last_name,
         email: input.email,
+        emailSkeleton: emailSkeleton(input.email),
         passwordHash,
         role: input.role,
         companyId,
@@ -82,7 +101,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
       .returning();
     return getUser(ctx, actor, (row as { id: number }).id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('USER_EMAIL_TAKEN');
+    if (isUniqueViolation(error)) throw emailRefusal(actor, 'USER_EMAIL_TAKEN');
     throw error;
   }
 }
@@ -104,7 +123,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
   if (input.role === 'superadmin' && row.user.role !== 'superadmin') throw forbidden();
   if (!can(actor, 'user.update', { ...targetOf(row), newCompanyId: companyId, newRole })) throw forbidden();
   await assertCompanyExists(ctx, companyId);
-  await assertEmailFree(ctx, input.email, id);
+  await assertEmailFree(ctx, actor, input.email, id);
   const now = ctx.now();
   try {
     await ctx.db.transaction(async (tx) => {
@@ -114,6 +133,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
           firstName: input.first_name,
           lastName: input.last_name,
           email: input.email,
+          emailSkeleton: emailSkeleton(input.email),
           role: newRole,
           companyId,
           isActive: id === actor.id ? true : input.is_active,
@@ -123,21 +143,34 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
       if (!input.is_active && id !== actor.id) await revokeUserSessions(tx, id, now);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('USER_EMAIL_TAKEN');
+    if (isUniqueViolation(error)) throw emailRefusal(actor, 'USER_EMAIL_TAKEN');
     throw error;
   }
   return getUser(ctx, actor, id);
 }
 
-/** Sets a new password; every session of that user ends, except the one making the change. */
-export async function changeUserPassword(ctx: AppContext, actor: Actor, id: number, password: string, currentSessionId: string) {
+/** Sets a new password; every session of that user ends, except the one making the change, and so do the user's open
+ *  reset links. Users changing their own password prove it with the current one (someone who found a signed-in screen
+ *  cannot take the account over); a manager setting another user's password is not asked for theirs. */
+export async function changeUserPassword(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: { password: string; current_password?: string | undefined },
+  currentSessionId: string,
+) {
   const row = await findUser(ctx, actor, id);
   if (!can(actor, 'user.changePassword', targetOf(row))) throw forbidden();
-  const passwordHash = await hashPassword(password);
+  if (id === actor.id) {
+    if (!input.current_password) throw badRequest('CURRENT_PASSWORD_REQUIRED');
+    if (!(await verifyPassword(row.user.passwordHash, input.current_password))) throw badRequest('CURRENT_PASSWORD_WRONG');
+  }
+  const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
     await revokeUserSessions(tx, id, now, id === actor.id ? currentSessionId : undefined);
+    await voidResetLinks(tx, id, now);
   });
 }
 

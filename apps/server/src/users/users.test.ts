@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@windscope/contract';
-import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
+import { createTestApp, DEMO, lastResetToken, type TestApp } from '../../test/harness.ts';
+import { DEMO_PASSWORD } from '../db/seed.ts';
 import { countRows, type DemoCompanies, demoCompanies, insertUser, sessionFor, unique, userByEmail } from '../../test/factories.ts';
 import { users } from '../db/schema.ts';
 import type { UserRow } from './presenter.ts';
@@ -301,10 +302,69 @@ describe('PUT /api/users/:id/password', () => {
     const manager = await insertUser(t, { companyId: ids.ege, role: 'company_manager' });
     const current = await sessionFor(t, manager);
     const other = await sessionFor(t, manager);
-    const res = await call(current, { method: 'PUT', url: `/api/users/${manager.id}/password`, payload: { password: 'my-own-new-1' } });
+    const res = await call(current, {
+      method: 'PUT',
+      url: `/api/users/${manager.id}/password`,
+      payload: { password: 'my-own-new-1', current_password: DEMO_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(await statusOf(current)).toBe(200);
     expect(await statusOf(other)).toBe(401);
+  });
+
+  it.each([
+    ['without the current password', {}, 'tr', 'Mevcut şifrenizi girin.'],
+    ['with a wrong current password', { current_password: 'not-my-password' }, 'tr', 'Mevcut şifre hatalı.'],
+    ['with an empty current password', { current_password: '' }, 'en', 'Enter your current password.'],
+    ['with a wrong current password', { current_password: 'not-my-password' }, 'en', 'The current password is incorrect.'],
+  ])('refuses your own change %s (%s)', async (_label, extra, lang, message) => {
+    const manager = await insertUser(t, { companyId: ids.ege, role: 'company_manager' });
+    const session = await sessionFor(t, manager);
+    const res = await call(session, {
+      method: 'PUT',
+      url: `/api/users/${manager.id}/password`,
+      headers: { 'x-language': lang },
+      payload: { password: 'my-own-new-1', ...extra },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await rowOf(manager.id)).toEqual(manager);
+  });
+
+  it("a manager setting another user's password is not asked for any current password", async () => {
+    const user = await insertUser(t, { companyId: ids.ege });
+    const res = await call('egeManager', { method: 'PUT', url: `/api/users/${user.id}/password`, payload: { password: 'set-by-mgr-1' } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('voids the open reset links of the user, whoever changes the password', async () => {
+    const user = await insertUser(t, { companyId: ids.ege, role: 'company_manager' });
+    const askLink = async () => {
+      const asked = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+      expect(asked.statusCode).toBe(200);
+      return lastResetToken(t.config.outboxDir);
+    };
+    const useLink = (link: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token: link, password: 'from-the-link-1' } });
+    // a manager sets the password: the link mailed before stops working
+    const byManager = await askLink();
+    expect(
+      (await call('egeManager', { method: 'PUT', url: `/api/users/${user.id}/password`, payload: { password: 'set-by-mgr-1' } }))
+        .statusCode,
+    ).toBe(200);
+    const refused = await useLink(byManager);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('PASSWORD_RESET_TOKEN_INVALID');
+    // the user changes it: same
+    const byOwner = await askLink();
+    const own = await call(await t.login(user.email, 'set-by-mgr-1'), {
+      method: 'PUT',
+      url: `/api/users/${user.id}/password`,
+      payload: { password: 'my-own-new-2', current_password: 'set-by-mgr-1' },
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await useLink(byOwner)).statusCode).toBe(400);
+    await t.login(user.email, 'my-own-new-2');
   });
 
   it('never re-passwords the protected user, a superadmin (for a manager) or another company', async () => {

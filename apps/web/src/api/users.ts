@@ -41,7 +41,8 @@ export function useUpdateUser() {
 
 export function useChangeUserPassword() {
   return useMutation({
-    mutationFn: ({ id, password }: { id: number; password: string }) => api.put(API_PATHS.userPassword(id), { password }),
+    mutationFn: ({ id, password, currentPassword }: { id: number; password: string; currentPassword?: string }) =>
+      api.put(API_PATHS.userPassword(id), currentPassword === undefined ? { password } : { password, current_password: currentPassword }),
   });
 }
 

@@ -205,4 +205,30 @@ describe('edit user and change password', () => {
     await waitFor(() => expect(api.callsTo('PUT', '/api/users/2/password')).toHaveLength(1));
     expect(api.callsTo('PUT', '/api/users/2/password')[0]?.body).toEqual({ password: 'abcdef' });
   });
+
+  it('asks for the current password only when you change your own', async () => {
+    const { api } = await openUsers(MANAGER, {
+      'PUT /api/users/3/password': () => jsonResponse({ success: true, message: 'Şifre başarıyla değiştirildi.' }),
+    });
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(within(row('manager@ege.example')).getByTestId('password-user'));
+    const current = modal().getByLabelText(/^Mevcut şifre/);
+    fireEvent.change(modal().getByLabelText(/^Yeni şifre \*?$/), { target: { value: 'abcdef' } });
+    fireEvent.change(modal().getByLabelText(/^Yeni şifre \(tekrar\)/), { target: { value: 'abcdef' } });
+    await userEvent.click(screen.getByTestId('password-submit'));
+    expect(await screen.findByText('Mevcut şifrenizi girin.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/users/3/password')).toHaveLength(0);
+    fireEvent.change(current, { target: { value: 'old-secret' } });
+    await userEvent.click(screen.getByTestId('password-submit'));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/users/3/password')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/users/3/password')[0]?.body).toEqual({ password: 'abcdef', current_password: 'old-secret' });
+  });
+
+  it("does not ask a manager for their own password to set someone else's", async () => {
+    await openUsers(MANAGER);
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(within(row('viewer@ege.example')).getByTestId('password-user'));
+    expect(modal().getByLabelText(/^Yeni şifre \*?$/)).toBeInTheDocument();
+    expect(modal().queryByLabelText(/^Mevcut şifre/)).not.toBeInTheDocument();
+  });
 });

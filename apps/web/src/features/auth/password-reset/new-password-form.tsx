@@ -1,5 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { passwordSchema } from '@windscope/contract';
+import { passwordResetConfirmBodySchema, passwordSchema } from '@windscope/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../app/paths.ts';
+import { messageForCode } from '../../../i18n/message-code.ts';
 import { type FieldErrorCodes, fieldError, validateForm } from '../../../ui/form/validate-form.ts';
 import { toast } from '../../../ui/toast/toast.tsx';
 import { passwordResetConfirmRequest } from '../auth-api.ts';
@@ -17,8 +18,35 @@ export const newPasswordFormSchema = z
   .object({ password: passwordSchema, confirm: z.string() })
   .refine((values) => values.password === values.confirm, { path: ['confirm'], error: 'PASSWORDS_DO_NOT_MATCH' });
 
+/** A link whose token cannot be one of ours (cut short, mangled by a mail client) is an invalid link: the spec's message
+ *  at once, and a new link offered, rather than a form the server would refuse. */
+const isWellFormedToken = (token: string) => passwordResetConfirmBodySchema.shape.token.safeParse(token).success;
+
 /** Opened by the e-mailed link /password-reset?token=…; sets the password, then back to sign-in. */
 export function NewPasswordForm({ token }: { token: string }) {
+  return isWellFormedToken(token) ? <NewPasswordFields token={token} /> : <InvalidLink />;
+}
+
+function InvalidLink() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t('auth.newPassword.title')}
+      </Title>
+      <FormError title={t('auth.newPassword.errorTitle')}>
+        <Stack gap={6} align="flex-start">
+          <span>{messageForCode('PASSWORD_RESET_TOKEN_INVALID')}</span>
+          <Anchor component={Link} to={paths.passwordReset} size="sm" fw={600}>
+            {t('auth.newPassword.requestNewLink')}
+          </Anchor>
+        </Stack>
+      </FormError>
+    </Stack>
+  );
+}
+
+function NewPasswordFields({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [values, setValues] = useState({ password: '', confirm: '' });

@@ -137,6 +137,21 @@ describe('set a new password from the e-mailed link (DECISIONS §3)', () => {
     expect(JSON.parse(String((init as RequestInit).body))).toEqual({ token: TOKEN, password: 'new-secret' });
   });
 
+  it.each([
+    ['tr', 'Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş.', 'Yeni bağlantı iste'],
+    ['en', 'The password reset link is invalid or has expired.', null],
+  ])('a malformed link says the link is invalid (%s), never the validator', async (language, message, linkName) => {
+    await i18n.changeLanguage(language);
+    renderReset('/password-reset?token=abc');
+    const box = await screen.findByTestId('form-error');
+    expect(box).toHaveTextContent(message);
+    expect(box).not.toHaveTextContent(/token|Too small|expected/);
+    const link = within(box).getByRole('link');
+    expect(link).toHaveAttribute('href', '/password-reset');
+    if (linkName) expect(link).toHaveTextContent(linkName);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('explains an expired link and offers a new one', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(
