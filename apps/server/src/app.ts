@@ -17,7 +17,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { installAuthHook } from './http/auth-hook.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
-import { AccessLogController, bufferedStdout } from './http/request-log.ts';
+import { AccessLogController, logFormatFor, logOutputFor } from './http/request-log.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -64,7 +64,7 @@ function safeUrl(url: string): string {
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logging = options.logger !== false && config.logLevel !== 'silent';
-  const logOutput = logging ? bufferedStdout() : null;
+  const logOutput = logging ? logOutputFor(logFormatFor(process.stdout)) : null;
   const app = Fastify({
     logger: logOutput
       ? {
