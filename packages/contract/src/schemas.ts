@@ -131,7 +131,8 @@ export const turbineSchema = z.object({
 });
 export type Turbine = z.infer<typeof turbineSchema>;
 
-export const photoUrlsSchema = z.object({ thumbnail: z.string(), preview: z.string(), original: z.string() });
+/** thumbnail and preview are null for a file without them (a .pcd point cloud has no picture to make them from) */
+export const photoUrlsSchema = z.object({ thumbnail: z.string().nullable(), preview: z.string().nullable(), original: z.string() });
 export const photoSchema = z.object({
   id,
   key: z.string(),
