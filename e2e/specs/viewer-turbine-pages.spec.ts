@@ -92,7 +92,7 @@ test('zooming out from the 500 % cap steps back down the same ladder', async ({ 
   await page.goto(`/turbine/${turbineId}/drone-photos`);
   await page.getByTestId('photo-item').filter({ hasText: 'drone-tiny.jpg' }).click();
   const level = page.getByTestId('photo-zoom-zoom-level');
-  for (let i = 0; i < 5; i += 1) await page.getByTestId('photo-zoom-zoom-in').click();
+  for (let i = 0; i < 4; i += 1) await page.getByTestId('photo-zoom-zoom-in').click(); // 150, 225, 338, 500
   await expect(level).toHaveText('%500');
   const seen: string[] = [];
   for (let i = 0; i < 4; i += 1) {
