@@ -169,8 +169,8 @@ test('an expired session stops the upload before any byte is sent; after signing
   await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fdashboard%2Fturbine%2F${turbine.id}`));
   expect(posted).toBe(false);
 
-  await page.getByLabel('E-posta').fill('operator@ege.example');
-  await page.getByLabel('Şifre', { exact: true }).fill('demo1234');
+  await page.getByRole('textbox', { name: /^E-posta/ }).fill('operator@ege.example');
+  await page.getByLabel(/^Şifre/).first().fill('demo1234');
   await page.getByRole('button', { name: 'Giriş Yap' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/turbine/${turbine.id}$`));
   const back = page.getByTestId('blade-panel-C');
