@@ -170,7 +170,10 @@ test('an expired session stops the upload before any byte is sent; after signing
   expect(posted).toBe(false);
 
   await page.getByRole('textbox', { name: /^E-posta/ }).fill('operator@ege.example');
-  await page.getByLabel(/^Şifre/).first().fill('demo1234');
+  await page
+    .getByLabel(/^Şifre/)
+    .first()
+    .fill('demo1234');
   await page.getByRole('button', { name: 'Giriş Yap' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/turbine/${turbine.id}$`));
   const back = page.getByTestId('blade-panel-C');
