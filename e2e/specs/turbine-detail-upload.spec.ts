@@ -140,21 +140,78 @@ test('names are checked before upload: invalid characters and duplicates are ski
   await expect(panel.getByTestId('pending-file')).toHaveCount(0);
 });
 
-test('an expired session stops the upload before any byte is sent', async ({ page, request }) => {
+test('an expired session stops the upload before any byte is sent; after signing in again the photos are still chosen', async ({
+  page,
+  request,
+}) => {
   const { operator, turbine } = await operatorTurbine(request);
-  await signInPage(page, operator);
+  // a session of its own, ended on the server while the page still holds its token
+  const login = await request.post('/api/auth/login', { data: { email: 'operator@ege.example', password: 'demo1234' } });
+  const own = (await login.json()) as { token: string; user: typeof operator.user };
+  await signInPage(page, { token: own.token, user: own.user });
   await page.goto(`/dashboard/turbine/${turbine.id}`);
   const panel = page.getByTestId('blade-panel-C');
-  await page.getByTestId('upload-blade-C-drop-input').setInputFiles(asInputFiles([await photoFile('late_1.jpg')]));
+  await panel.getByTestId('room-select-C').click();
+  await page.getByRole('option', { name: '5 · Mid - SW' }).click();
+  await page
+    .getByTestId('upload-blade-C-drop-input')
+    .setInputFiles(asInputFiles([await photoFile('late_1.jpg'), await photoFile('late_2.jpg')]));
+  await expect(panel.getByTestId('pending-file')).toHaveCount(2);
   let posted = false;
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/photos')) posted = true;
   });
-  await page.route('**/api/auth/validate-session', (route) =>
-    route.fulfill({ status: 401, contentType: 'application/json', body: '{"success":false,"code":"SESSION_INVALID","message":"x"}' }),
-  );
-  await panel.getByRole('button', { name: '1 fotoğraf yükle' }).click();
-  await expect(panel.getByText('Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.')).toBeVisible();
+  await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${own.token}` } });
+
+  await panel.getByRole('button', { name: '2 fotoğraf yükle' }).click();
+  await expect(page.getByText('Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.')).toBeVisible();
+  await expect(page.getByText('Seçtiğiniz fotoğraflar, giriş yaptıktan sonra bu sayfada sizi bekliyor olacak.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fdashboard%2Fturbine%2F${turbine.id}`));
   expect(posted).toBe(false);
+
+  await page.getByRole('textbox', { name: /^E-posta/ }).fill('operator@ege.example');
+  await page
+    .getByLabel(/^Şifre/)
+    .first()
+    .fill('demo1234');
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/turbine/${turbine.id}$`));
+  const back = page.getByTestId('blade-panel-C');
+  await expect(back.getByTestId('pending-file')).toHaveCount(2);
+  await expect(back.getByTestId('room-select-C')).toHaveValue('5 · Mid - SW');
+  await expect(back.getByText('Yükleniyor', { exact: true })).toHaveCount(0);
+  await back.getByRole('button', { name: '2 fotoğraf yükle' }).click();
+  await expect(page.getByText('2 fotoğraf başarıyla yüklendi!')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('all-photos').getByTestId('photo-tile').first()).toContainText('Mid - SW');
+});
+
+test("a proxy's 413 page: the spec's text, the photos sent again one at a time, and the one still refused kept chosen", async ({
+  page,
+  request,
+}) => {
+  const { operator, turbine } = await operatorTurbine(request);
+  await signInPage(page, operator);
+  await page.goto(`/dashboard/turbine/${turbine.id}`);
+  const panel = page.getByTestId('category-panel-operator');
+  const files = [await photoFile('op_small.jpg'), await photoFile('op_huge.jpg')];
+  await page.getByTestId('upload-operator-drop-input').setInputFiles(asInputFiles(files));
+  await expect(panel.getByTestId('pending-file')).toHaveCount(2);
+  // nginx's own answer to a body over client_max_body_size: HTML, not our JSON envelope
+  const nginx413 =
+    '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+  await page.route(`**/api/turbines/${turbine.id}/photos*`, async (route) => {
+    const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
+    if (route.request().method() === 'POST' && body.includes('op_huge.jpg'))
+      return route.fulfill({ status: 413, contentType: 'text/html', body: nginx413 });
+    return route.continue();
+  });
+
+  await panel.getByRole('button', { name: '2 fotoğraf yükle' }).click();
+  await expect(page.getByText('Yükleniyor... Lütfen bekleyin. Büyük dosyalar zaman alabilir.').first()).toBeVisible();
+  await expect(page.getByText('1 adet Operatör fotoğrafı başarıyla yüklendi.')).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByTestId('upload-operator-notice')).toContainText('1 fotoğraf yüklenemedi ve seçili bırakıldı (op_huge.jpg)');
+  await expect(page.getByText(/Sunucu hatası/)).toHaveCount(0);
   await expect(panel.getByTestId('pending-file')).toHaveCount(1);
+  await expect(panel.getByTestId('pending-file')).toContainText('op_huge.jpg');
+  await expect(page.getByTestId('all-photos').getByTestId('photo-tile')).toHaveCount(1);
 });

@@ -67,7 +67,7 @@ test('draws the panorama: the WebGL canvas shows the picture, preview then origi
 
 test('lists the room in natural order, auto-selects the first, and wraps with arrows, buttons and counter', async ({ page }) => {
   await open360(page);
-  await expect(page.getByTestId('panorama-heading')).toHaveText('Blade Seçimi ve Fotoğraflar');
+  await expect(page.getByTestId('panorama-heading')).toHaveText('Kanat Seçimi ve Fotoğraflar');
   const names = page.getByTestId('panorama-photo');
   await expect(names).toHaveText(['A1-pano-1.jpg', 'A1-pano-2.jpg', 'A1-pano-10.jpg']);
   await expect(page.getByTestId('panorama-count')).toHaveText('3 fotoğraf');

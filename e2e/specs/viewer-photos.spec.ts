@@ -38,14 +38,14 @@ async function openCategory(page: Page, category: 'operator' | 'drone') {
   await expect(page.getByTestId('photo-viewer')).toBeVisible();
 }
 
-test('lists the category with year and blade filters, a count line and name, blade, year, MB per thumbnail', async ({ page }) => {
+test('lists the category with year and blade filters, a count line and name, blade, year, size per thumbnail', async ({ page }) => {
   await openCategory(page, 'operator');
   await expect(page.getByRole('heading', { name: 'Operatör Fotoğrafları' })).toBeVisible();
   await expect(page.getByTestId('photo-count')).toHaveText('3 fotoğraf');
   const items = page.getByTestId('photo-item');
   await expect(items).toHaveCount(3);
   for (const meta of await page.getByTestId('photo-item-meta').allTextContents())
-    expect(meta).toMatch(/^Blade [ABC] · 20\d\d · \d+\.\d MB$/);
+    expect(meta).toMatch(/^Kanat [ABC] · 20\d\d · (\d+,\d MB|\d+ KB)$/);
   await expect(page.getByTestId('photo-item-name')).toContainText(['op-blade-a-2.jpg', 'op-blade-a.jpg', 'op-blade-b.jpg']);
 
   await page.getByTestId('filter-blade').getByText('B', { exact: true }).click();

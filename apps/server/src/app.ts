@@ -20,7 +20,7 @@ import { openDatabase } from './db/client.ts';
 import { installAuthHook } from './http/auth-hook.ts';
 import { redactedErrorSerializer } from './http/log-redaction.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
-import { AccessLogController, bufferedStdout } from './http/request-log.ts';
+import { AccessLogController, logFormatFor, logOutputFor } from './http/request-log.ts';
 import { installBodyTimeouts, serverTimeouts } from './http/request-timeouts.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -75,7 +75,11 @@ function safeUrl(url: string): string {
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logging = options.logger !== false && config.logLevel !== 'silent';
-  const logOutput = logging ? (options.logStream ? { stream: options.logStream, close() {} } : bufferedStdout()) : null;
+  const logOutput = logging
+    ? options.logStream
+      ? { stream: options.logStream, close() {} }
+      : logOutputFor(logFormatFor(process.stdout))
+    : null;
   const app = Fastify({
     logger: logOutput
       ? {

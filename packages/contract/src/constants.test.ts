@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMegabytes, isSafeFileName, roomChoices, roomLabel, stripStoredPrefix, yearChoices } from './constants.ts';
+import { isSafeFileName, roomChoices, roomLabel, stripStoredPrefix, turbineDisplayName, yearChoices } from './constants.ts';
 import { formatMessage, languageFromHeader } from './messages.ts';
 import { companyBodySchema, coordinatesSchema, createTurbineBodySchema, isStorableText } from './schemas.ts';
 
@@ -26,11 +26,15 @@ describe('constants and helpers', () => {
       expect(isSafeFileName(bad)).toBe(false);
   });
 
-  it('strips the stored number-number- prefix and formats sizes with the spec decimals', () => {
+  it('strips the stored number-number- prefix', () => {
     expect(stripStoredPrefix('1718000000000-123456-rapor_2024.pdf')).toBe('rapor_2024.pdf');
     expect(stripStoredPrefix('plain.pdf')).toBe('plain.pdf');
-    expect(formatMegabytes(5 * 1024 * 1024 + 40_000, 1)).toBe('5.0');
-    expect(formatMegabytes(1536 * 1024, 2)).toBe('1.50');
+  });
+
+  it('names a turbine by turbine_name, else name, else its code (one rule for every page)', () => {
+    expect(turbineDisplayName({ turbine_name: 'Alaçatı 5', name: 'T5', code: 'EGE-5' })).toBe('Alaçatı 5');
+    expect(turbineDisplayName({ turbine_name: '  ', name: 'T5', code: 'EGE-5' })).toBe('T5');
+    expect(turbineDisplayName({ turbine_name: null, name: null, code: 'EGE-5' })).toBe('EGE-5');
   });
 
   it('formats messages in both languages and picks the language from a header', () => {

@@ -96,9 +96,10 @@ export function roomLabel(room: number, roomWord = 'Oda'): string {
   return ROOM_LABELS[room] ?? `${roomWord} ${room}`;
 }
 
-/** Bytes to MB with the spec's decimals (one for photos, two for reports). */
-export function formatMegabytes(bytes: number, decimals: 1 | 2): string {
-  return (bytes / 1024 / 1024).toFixed(decimals);
+/** A turbine's name wherever one is shown (spec §2 card, §3): turbine_name, else name, else its code, which unlike a
+ *  city identifies it. */
+export function turbineDisplayName(turbine: { turbine_name: string | null; name: string | null; code: string }): string {
+  return turbine.turbine_name?.trim() || turbine.name?.trim() || turbine.code;
 }
 
 /** Stored file names carry a "number-number-" prefix that the interface strips. */

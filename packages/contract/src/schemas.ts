@@ -163,7 +163,7 @@ export const turbineSchema = z.object({
 });
 export type Turbine = z.infer<typeof turbineSchema>;
 
-/** thumbnail and preview are null for a file that has no image derivatives (a .pcd point cloud): show an icon */
+/** thumbnail and preview are null for a file without them (a .pcd point cloud has no picture to make them from) */
 export const photoUrlsSchema = z.object({ thumbnail: z.string().nullable(), preview: z.string().nullable(), original: z.string() });
 export const photoSchema = z.object({
   id,

@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
+import pretty from 'pino-pretty';
 
 /** How long a log line may wait in the buffer when traffic is too light to fill it. */
 const FLUSH_EVERY_MS = 500;
@@ -25,6 +26,50 @@ export function bufferedStdout() {
       flush();
     },
   };
+}
+
+/** How log lines are written: readable for a person at a terminal, one JSON object per line for anything else
+ *  (a file, a pipe, a log collector), as they always were. */
+export type LogFormat = 'pretty' | 'json';
+
+export function logFormatFor(stdout: { isTTY?: boolean }): LogFormat {
+  return stdout.isTTY === true ? 'pretty' : 'json';
+}
+
+interface AccessFields {
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+
+/** The pretty message of a line: an access line as "GET /api/health 200 3 ms", anything else its own message. */
+export function prettyMessage(log: Record<string, unknown>, messageKey: string): string {
+  const { req, res, responseTime } = log as AccessFields;
+  const message = typeof log[messageKey] === 'string' ? (log[messageKey] as string) : '';
+  if (!req?.method || !res?.statusCode) return message;
+  const time = typeof responseTime === 'number' ? ` ${Math.round(responseTime)} ms` : '';
+  return `${req.method} ${req.url ?? ''} ${res.statusCode}${time}`;
+}
+
+/** The fields an access line's message already says, and the ones a person at a terminal does not need. */
+const PRETTY_IGNORE = 'pid,hostname,reqId,req,res,responseTime';
+
+export const prettyOptions: pretty.PrettyOptions = {
+  colorize: pretty.isColorSupported,
+  translateTime: 'SYS:HH:MM:ss',
+  ignore: PRETTY_IGNORE,
+  singleLine: true,
+  messageFormat: prettyMessage,
+};
+
+function prettyStdout() {
+  const stream = pretty({ ...prettyOptions, destination: 1, sync: true });
+  return { stream, close() {} };
+}
+
+/** Where the app's log goes: pretty lines on a terminal, buffered JSON lines otherwise. */
+export function logOutputFor(format: LogFormat) {
+  return format === 'pretty' ? prettyStdout() : bufferedStdout();
 }
 
 /** One access line per request, when it completes — method, path (no query), client, status, time — instead of

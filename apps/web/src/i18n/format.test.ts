@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber } from './format.ts';
+import { formatDate, formatFileSize, formatNumber } from './format.ts';
 import { i18n } from './i18n.ts';
 import { registerCatalog } from './register-catalog.ts';
 
@@ -22,6 +22,23 @@ describe('dates and numbers in the current language (DECISIONS §8)', () => {
   it('uses the decimal comma in Turkish', () => {
     expect(formatNumber(1234.5, 'tr')).toBe('1.234,5');
     expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+  });
+});
+
+describe('file sizes (spec §9: bytes/1024/1024)', () => {
+  it('shows KB below 1 MB, never "0.0 MB"', () => {
+    expect(formatFileSize(40_000, 'en')).toBe('39 KB');
+    expect(formatFileSize(100, 'tr')).toBe('1 KB');
+    expect(formatFileSize(0, 'en')).toBe('0 KB');
+    expect(formatFileSize(1023 * 1024, 'en')).toBe('1,023 KB');
+    expect(formatFileSize(1023.7 * 1024, 'en')).toBe('1.0 MB'); // 1024 KB rounded is 1 MB
+  });
+
+  it("shows MB with one decimal for photos and two for reports, in the language's style", () => {
+    expect(formatFileSize(1536 * 1024, 'en')).toBe('1.5 MB');
+    expect(formatFileSize(1536 * 1024, 'tr')).toBe('1,5 MB');
+    expect(formatFileSize(1536 * 1024, 'en', 2)).toBe('1.50 MB');
+    expect(formatFileSize(5 * 1024 * 1024 + 40_000, 'tr', 2)).toBe('5,04 MB');
   });
 });
 

@@ -17,6 +17,17 @@ export function formatNumber(value: number, language: Language, options?: Intl.N
   return new Intl.NumberFormat(LOCALES[language], options).format(value);
 }
 
+const KB = 1024;
+const MB = 1024 * 1024;
+
+/** A file's size (spec §9: bytes/1024/1024): in KB below 1 MB, so that a small file never reads "0.0 MB", and in MB
+ *  with one decimal for photos, two for reports, in the language's number style ("1,5 MB" in Turkish). */
+export function formatFileSize(bytes: number, language: Language, decimals: 1 | 2 = 1): string {
+  const kilobytes = Math.round(bytes / KB);
+  if (kilobytes < KB) return `${formatNumber(bytes > 0 ? Math.max(1, kilobytes) : 0, language)} KB`;
+  return `${formatNumber(bytes / MB, language, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} MB`;
+}
+
 /** Formatters bound to the current language; they re-render with it. */
 export function useFormatters() {
   const { i18n } = useTranslation();
@@ -26,5 +37,6 @@ export function useFormatters() {
     date: (value: DateInput) => formatDate(value, language, { dateStyle: 'medium' }),
     dateTime: (value: DateInput) => formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short' }),
     number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, language, options),
+    fileSize: (bytes: number, decimals: 1 | 2 = 1) => formatFileSize(bytes, language, decimals),
   };
 }

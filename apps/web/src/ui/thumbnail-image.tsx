@@ -7,7 +7,8 @@ import classes from './thumbnail-image.module.css';
 const RETRIES = 3;
 
 interface ThumbnailImageProps {
-  src: string;
+  /** null: the server has none for this file */
+  src: string | null;
   className?: string;
   testId?: string;
 }
@@ -22,7 +23,7 @@ export function ThumbnailImage(props: ThumbnailImageProps) {
 function RetryingImage({ src, className, testId }: ThumbnailImageProps) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
-  const [missing, setMissing] = useState(false);
+  const [missing, setMissing] = useState(src === null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -45,6 +46,7 @@ function RetryingImage({ src, className, testId }: ThumbnailImageProps) {
       </span>
     );
   }
+  if (src === null) return null; // never: no source means missing
   // the signature covers only its own parameters: another one makes a fresh request past the browser's cache
   const url = attempt === 0 ? src : `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`;
   return (

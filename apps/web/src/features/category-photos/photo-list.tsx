@@ -1,9 +1,10 @@
 import { Checkbox, Text, UnstyledButton } from '@mantine/core';
-import { COMPARE_LIMIT, formatMegabytes, type Photo } from '@windscope/contract';
+import { COMPARE_LIMIT, type Photo } from '@windscope/contract';
+import { useFormatters } from '../../i18n/format.ts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ThumbnailImage } from '../../ui/thumbnail-image.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
+import { PhotoThumbnail } from '../viewer-common/photo-thumbnail.tsx';
 import classes from './category-photos.module.css';
 
 export interface PhotoListProps {
@@ -19,6 +20,7 @@ export interface PhotoListProps {
 /** Thumbnails with name, blade, year and size in MB with one decimal (spec §2, §9). */
 export function PhotoList({ color, photos, selectedId, onSelect, compareMode, compareIds, onCompareToggle }: PhotoListProps) {
   const { t } = useTranslation('photos');
+  const { fileSize } = useFormatters();
   const listRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (selectedId !== null) listRef.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
@@ -50,13 +52,13 @@ export function PhotoList({ color, photos, selectedId, onSelect, compareMode, co
               data-photo-id={photo.id}
               onClick={() => onSelect(photo.id)}
             >
-              <ThumbnailImage src={photo.urls.thumbnail ?? photo.urls.original} className={classes.thumb} />
+              <PhotoThumbnail photo={photo} className={classes.thumb} iconSize={20} />
               <div className={classes.itemText}>
                 <Text size="sm" fw={600} truncate data-testid="photo-item-name">
                   {name}
                 </Text>
                 <Text size="xs" c="dimmed" data-testid="photo-item-meta">
-                  {t('meta', { blade: photo.blade ?? t('noBlade'), year: photo.year, size: formatMegabytes(photo.size, 1) })}
+                  {t('meta', { blade: photo.blade ?? t('noBlade'), year: photo.year, size: fileSize(photo.size) })}
                 </Text>
               </div>
             </UnstyledButton>

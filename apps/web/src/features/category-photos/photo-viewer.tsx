@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Group, Text } from '@mantine/core';
-import { formatMegabytes, type Photo, type PhotoCategory } from '@windscope/contract';
+import type { Photo, PhotoCategory } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { useFlatMarking } from '../findings/use-flat-marking.tsx';
@@ -38,7 +38,7 @@ export function PhotoViewer({ turbineId, photo, category, color, position, total
             </Text>
           </Group>
           <Text size="xs" c="dimmed" truncate>
-            {t('meta', { blade: photo.blade ?? t('noBlade'), year: photo.year, size: formatMegabytes(photo.size, 1) })}
+            {t('meta', { blade: photo.blade ?? t('noBlade'), year: photo.year, size: format.fileSize(photo.size) })}
             {photo.uploader_name && ` · ${t('uploadedBy', { name: photo.uploader_name })}`}
             {` · ${t('uploadedAt', { date: format.dateTime(photo.upload_date) })}`}
           </Text>

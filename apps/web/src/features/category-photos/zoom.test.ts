@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canPan, clampPan, clampZoom, fittedSize, offsetForZoom, zoomByWheel, zoomIn, zoomOut } from './zoom.ts';
+import { canPan, clampPan, clampZoom, fittedSize, offsetForZoom, ZOOM_LEVELS, zoomByWheel, zoomIn, zoomOut } from './zoom.ts';
 
 describe('zoom steps and bounds (spec §9: ×1.5, 0.5..5)', () => {
   it('multiplies by 1.5 per step in and divides per step out', () => {
@@ -19,6 +19,22 @@ describe('zoom steps and bounds (spec §9: ×1.5, 0.5..5)', () => {
     expect(zoomOut(2 / 3)).toBe(0.5); // 0.444 clamped
     expect(clampZoom(12)).toBe(5);
     expect(clampZoom(0.1)).toBe(0.5);
+  });
+
+  it('steps back from the 500 % cap on the same ladder: 338, 225, 150, 100 %', () => {
+    const out: number[] = [];
+    for (let zoom = 5; zoom > 1; ) {
+      zoom = zoomOut(zoom);
+      out.push(Math.round(zoom * 100));
+    }
+    expect(out).toEqual([338, 225, 150, 100]);
+    expect(zoomOut(4)).toBe(3.375); // a zoom between two levels goes to the level below
+    expect(zoomIn(4)).toBe(5);
+    expect(ZOOM_LEVELS.map((level) => Math.round(level * 100))).toEqual([50, 67, 100, 150, 225, 338, 500]);
+    let zoom = 0.5;
+    for (let i = 0; i < 10; i += 1) zoom = zoomIn(zoom);
+    expect(zoom).toBe(5);
+    expect(zoomOut(0.5)).toBe(0.5);
   });
 
   it('takes one step per wheel notch: up is in, down is out', () => {

@@ -1,6 +1,6 @@
 import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '@windscope/contract';
 
-/** Photo zoom (spec §2, §9): ×1.5 per step, between 0.5 and 5; panning only once zoomed in. */
+/** Photo zoom (spec §2, §9): ×1.5 per step on a fixed ladder, between 0.5 and 5; panning only once zoomed in. */
 export interface Offset {
   x: number;
   y: number;
@@ -14,12 +14,24 @@ export function clampZoom(zoom: number): number {
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom));
 }
 
+/** The levels a step can land on: powers of the step between the bounds, and the bounds themselves
+ *  (0.5, 0.67, 1, 1.5, 2.25, 3.375, 5), so that stepping back from a bound meets the same levels as stepping out. */
+export const ZOOM_LEVELS: readonly number[] = (() => {
+  const levels = [ZOOM_MIN, 1, ZOOM_MAX];
+  for (let level = ZOOM_STEP; level < ZOOM_MAX; level *= ZOOM_STEP) levels.push(level);
+  for (let level = 1 / ZOOM_STEP; level > ZOOM_MIN; level /= ZOOM_STEP) levels.push(level);
+  return [...new Set(levels)].sort((a, b) => a - b);
+})();
+
+/** Below this difference two zooms are the same level (rounding). */
+const SAME_LEVEL = 1e-6;
+
 export function zoomIn(zoom: number): number {
-  return clampZoom(zoom * ZOOM_STEP);
+  return ZOOM_LEVELS.find((level) => level > zoom + SAME_LEVEL) ?? ZOOM_MAX;
 }
 
 export function zoomOut(zoom: number): number {
-  return clampZoom(zoom / ZOOM_STEP);
+  return ZOOM_LEVELS.findLast((level) => level < zoom - SAME_LEVEL) ?? ZOOM_MIN;
 }
 
 /** One wheel notch is one step: up zooms in, down zooms out. */

@@ -3,6 +3,8 @@ import { type Photo, ZOOM_MAX, ZOOM_MIN } from '@windscope/contract';
 import { type PointerEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
+import { isPointCloudPhoto, viewableUrl } from '../viewer-common/point-cloud.ts';
+import { PointCloudNotice } from '../viewer-common/point-cloud-notice.tsx';
 import { ResetIcon, ZoomInIcon, ZoomOutIcon } from '../viewer-common/viewer-icons.tsx';
 import classes from './category-photos.module.css';
 import { canPan, clampPan, fittedSize, type Offset, offsetForZoom, type Size, zoomByWheel, zoomIn, zoomOut } from './zoom.ts';
@@ -23,7 +25,13 @@ export interface ZoomableImageProps {
 
 /** A photo with zoom (wheel or buttons, ×1.5 per step, 0.5..5) and drag-to-pan once zoomed in (spec §2). The preview is
  *  shown first; the original is fetched when the user zooms in. Give it `key={photo.id}`: a new photo starts fitted. */
-export function ZoomableImage({ photo, alt, testId = 'zoomable', overlay, panLocked = false }: ZoomableImageProps) {
+export function ZoomableImage(props: ZoomableImageProps) {
+  // a point cloud has no picture to zoom: it says what it needs instead
+  if (isPointCloudPhoto(props.photo)) return <PointCloudNotice />;
+  return <ZoomablePicture {...props} />;
+}
+
+function ZoomablePicture({ photo, alt, testId = 'zoomable', overlay, panLocked = false }: ZoomableImageProps) {
   const { t } = useTranslation('photos');
   const format = useFormatters();
   const viewportRef = useRef<HTMLDivElement>(null);
@@ -71,7 +79,7 @@ export function ZoomableImage({ photo, alt, testId = 'zoomable', overlay, panLoc
     return () => element.removeEventListener('wheel', onWheel);
   }, []);
 
-  const wantOriginal = view.zoom > 1 && DRAWABLE.has(photo.mime_type) && photo.urls.original !== photo.urls.preview;
+  const wantOriginal = view.zoom > 1 && DRAWABLE.has(photo.mime_type) && photo.urls.original !== viewableUrl(photo);
   useEffect(() => {
     if (!wantOriginal || originalReady) return;
     const image = new Image();
@@ -99,7 +107,7 @@ export function ZoomableImage({ photo, alt, testId = 'zoomable', overlay, panLoc
     setDragging(false);
   };
 
-  const src = originalReady ? photo.urls.original : (photo.urls.preview ?? photo.urls.original);
+  const src = originalReady ? photo.urls.original : viewableUrl(photo);
   return (
     <div className={classes.zoomable}>
       <div

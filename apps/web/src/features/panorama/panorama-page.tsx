@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Tooltip.layer.css';
 import { ActionIcon, Center, Stack, Text, Tooltip } from '@mantine/core';
-import type { Blade, Turbine } from '@windscope/contract';
+import { type Blade, type Turbine, turbineDisplayName } from '@windscope/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { CommentsButton } from '../comments/comments-button.tsx';
 import { CommentsPanel } from '../comments/comments-panel.tsx';
 import { wrapIndex } from '../viewer-common/photo-order.ts';
 import { TurbineGate } from '../viewer-common/turbine-gate.tsx';
-import { parseTurbineId, turbineDisplayName } from '../viewer-common/turbine-id.ts';
+import { parseTurbineId } from '../viewer-common/turbine-id.ts';
 import { HeaderIconLink, HeaderLinkButton } from '../viewer-common/header-buttons.tsx';
 import { fetchPhotos, useTurbineDetail } from '../viewer-common/viewer-queries.ts';
 import { PanoramaIcon, SettingsIcon, SidebarIcon } from '../viewer-common/viewer-icons.tsx';

@@ -2,8 +2,8 @@ import { NativeSelect, Stack, Text, UnstyledButton } from '@mantine/core';
 import { BLADES, type Blade, type Photo, roomLabel } from '@windscope/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ThumbnailImage } from '../../ui/thumbnail-image.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
+import { PhotoThumbnail } from '../viewer-common/photo-thumbnail.tsx';
 import classes from './panorama-page.module.css';
 
 export interface PanoramaSidebarProps {
@@ -80,7 +80,7 @@ export function PanoramaSidebar(props: PanoramaSidebarProps) {
               data-testid="panorama-photo"
               onClick={() => onSelect(i)}
             >
-              <ThumbnailImage src={photo.urls.thumbnail ?? photo.urls.original} className={classes.photoThumb} />
+              <PhotoThumbnail photo={photo} className={classes.photoThumb} iconSize={18} />
               <Text size="sm" fw={i === selectedIndex ? 700 : 500} truncate className={classes.photoName}>
                 {photoDisplayName(photo)}
               </Text>

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../ui/toast/toast.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
+import { isPointCloudPhoto, viewableUrl } from '../viewer-common/point-cloud.ts';
+import { PointCloudNotice } from '../viewer-common/point-cloud-notice.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, ExitFullscreenIcon, FullscreenIcon, PenIcon } from '../viewer-common/viewer-icons.tsx';
 import { AnnotationLayer, type LayerTool } from './annotation-layer.tsx';
 import { type Annotation, removeSelectedOrLast } from './annotations.ts';
@@ -78,7 +80,9 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
   if (!photo) return null;
 
   const name = photoDisplayName(photo);
-  const sphere = isEquirectangular(photo.width, photo.height) && failedSphereId !== photo.id;
+  const pointCloud = isPointCloudPhoto(photo);
+  const sphere = !pointCloud && isEquirectangular(photo.width, photo.height) && failedSphereId !== photo.id;
+  const kind = pointCloud ? 'pcd' : sphere ? 'sphere' : 'flat';
   const leaveAnnotating = () => {
     setAnnotating(false);
     setAnnotations([]);
@@ -91,13 +95,17 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
       className={classes.stage}
       data-testid="panorama-stage"
       data-photo-id={photo.id}
-      data-kind={sphere ? 'sphere' : 'flat'}
+      data-kind={kind}
       data-load-stage={loadStage}
       data-fullscreen={fullscreen.active}
     >
-      {sphere ? (
+      {pointCloud ? (
+        <div className={classes.pointCloud}>
+          <PointCloudNotice />
+        </div>
+      ) : sphere ? (
         <SphereView
-          previewUrl={photo.urls.preview ?? photo.urls.original}
+          previewUrl={viewableUrl(photo)}
           originalUrl={photo.urls.original}
           layoutVersion={layoutVersion + (fullscreen.active ? 1000 : 0)}
           onStage={onStage}
@@ -108,12 +116,7 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
           }}
         />
       ) : (
-        <FlatView
-          previewUrl={photo.urls.preview ?? photo.urls.original}
-          originalUrl={photo.urls.original}
-          alt={tv('imageAlt', { name })}
-          onStage={onStage}
-        />
+        <FlatView previewUrl={viewableUrl(photo)} originalUrl={photo.urls.original} alt={tv('imageAlt', { name })} onStage={onStage} />
       )}
 
       {annotating && (
@@ -127,17 +130,20 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
       )}
 
       <Group className={classes.topRight} gap="xs" wrap="nowrap">
-        <Button
-          size="sm"
-          variant={annotating ? 'filled' : 'white'}
-          color={annotating ? 'red' : 'dark'}
-          leftSection={<PenIcon size={16} />}
-          aria-pressed={annotating}
-          onClick={() => (annotating ? leaveAnnotating() : setAnnotating(true))}
-          data-testid="annotation-toggle"
-        >
-          {annotating ? t('annotateOff') : t('annotate')}
-        </Button>
+        {/* a point cloud has no picture to draw on */}
+        {!pointCloud && (
+          <Button
+            size="sm"
+            variant={annotating ? 'filled' : 'white'}
+            color={annotating ? 'red' : 'dark'}
+            leftSection={<PenIcon size={16} />}
+            aria-pressed={annotating}
+            onClick={() => (annotating ? leaveAnnotating() : setAnnotating(true))}
+            data-testid="annotation-toggle"
+          >
+            {annotating ? t('annotateOff') : t('annotate')}
+          </Button>
+        )}
         <Tooltip label={fullscreen.active ? t('exitFullscreen') : t('fullscreen')} withinPortal={false}>
           <ActionIcon
             size="lg"
@@ -206,8 +212,8 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
           {name}
         </Text>
         <Group gap={6} wrap="nowrap">
-          <Badge size="sm" variant="light" color={sphere ? 'wind' : 'gray'}>
-            {sphere ? t('sphere') : t('flat')}
+          <Badge size="sm" variant="light" color={sphere ? 'wind' : 'gray'} data-testid="panorama-kind">
+            {t(kind)}
           </Badge>
           {loadStage === 'preview' && (
             <Text size="xs" c="gray.4" data-testid="panorama-loading-original">

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type 
 import { STORAGE_KEYS } from '../../config/storage-keys.ts';
 import { demoUser, fakeToken, jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { categoryPhoto, testPhoto, testReport } from './test-photos.ts';
-import { parseTurbineId, TurbinePage } from './turbine-page.tsx';
+import { TurbinePage } from './turbine-page.tsx';
 
 const turbine: Turbine = {
   id: 5,
@@ -85,18 +85,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('turbine id from the route (spec §5)', () => {
-  it('is a positive whole number', () => {
-    expect(parseTurbineId('5')).toBe(5);
-    expect(parseTurbineId(undefined)).toBeNull();
-    expect(parseTurbineId('abc')).toBeNull();
-    expect(parseTurbineId('0')).toBeNull();
-    expect(parseTurbineId('-3')).toBeNull();
-    expect(parseTurbineId('1e3')).toBeNull();
-    expect(parseTurbineId('99999999999')).toBeNull();
-  });
-});
-
 describe('turbine detail page states', () => {
   it('says "Geçersiz türbin ID" for a bad id, without calling the API for it', async () => {
     renderPage('abc');
@@ -127,9 +115,9 @@ describe('turbine detail page states', () => {
 });
 
 describe('turbine detail page', () => {
-  it('falls back to the city plus a turbine word, and a dash for missing fields', async () => {
+  it('falls back to the code, as every other page does, and a dash for missing fields', async () => {
     renderPage();
-    expect(await screen.findByTestId('turbine-name')).toHaveTextContent('İzmir Türbini');
+    expect(await screen.findByTestId('turbine-name')).toHaveTextContent('EGE-ALI-05');
     expect(screen.getByTestId('turbine-code')).toHaveTextContent('EGE-ALI-05');
     expect(screen.getByTestId('turbine-company')).toHaveTextContent('—');
   });

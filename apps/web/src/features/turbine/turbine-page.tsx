@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { MAX_ROW_ID } from '@windscope/contract';
+import { turbineDisplayName } from '@windscope/contract';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -10,20 +10,14 @@ import { usePageTitle } from '../../ui/page-title.ts';
 import { StatusScreen } from '../../ui/status-screen.tsx';
 import { useCurrentUser } from '../auth/use-auth.ts';
 import { CommentsPanel } from '../comments/comments-panel.tsx';
+import { InvalidTurbineId } from '../viewer-common/invalid-turbine-id.tsx';
+import { parseTurbineId } from '../viewer-common/turbine-id.ts';
 import { useTurbine } from './api/turbine-api.ts';
-import { useTurbineName } from './card/turbine-card.tsx';
 import { useEscapeLayer } from './dialogs/escape-stack.ts';
 import { TurbineHeader } from './header/turbine-header.tsx';
 import { TurbineDetail } from './turbine-detail.tsx';
 import { TURBINE_NS } from './turbine-i18n.ts';
 import './turbine-styles.ts';
-
-/** Spec §5: the id from the route is a number; anything else is "Geçersiz türbin ID". */
-export function parseTurbineId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= MAX_ROW_ID ? id : null;
-}
 
 /** The turbine detail page, /dashboard/turbine/{id} (spec §2). */
 export function TurbinePage() {
@@ -33,16 +27,15 @@ export function TurbinePage() {
   const id = parseTurbineId(rawId);
   const user = useCurrentUser();
   const turbine = useTurbine(id);
-  const nameOf = useTurbineName();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const closeComments = useCallback(() => setCommentsOpen(false), []);
   useEscapeLayer(commentsOpen, closeComments);
-  usePageTitle(turbine.data ? nameOf(turbine.data) : tApp('pages.turbine'));
+  usePageTitle(turbine.data ? turbineDisplayName(turbine.data) : tApp('pages.turbine'));
 
   const backToList = { homeTo: paths.dashboard, homeLabel: t('state.back') };
   let body: ReactNode;
   if (id === null) {
-    body = <StatusScreen title={t('state.invalidId')} message={t('state.invalidIdMessage')} onRetry={false} {...backToList} />;
+    body = <InvalidTurbineId />;
   } else if (!user) {
     body = <LoadingScreen label={t('state.loadingUser')} fullScreen={false} />;
   } else if (turbine.isPending) {

@@ -6,6 +6,7 @@ import { paths } from '../../app/paths.ts';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { StatusScreen } from '../../ui/status-screen.tsx';
 import './register-viewer-catalog.ts';
+import { InvalidTurbineId } from './invalid-turbine-id.tsx';
 import { useTurbineDetail } from './viewer-queries.ts';
 
 export interface TurbineGateProps {
@@ -20,17 +21,7 @@ export function TurbineGate({ turbineId, children }: TurbineGateProps) {
   const { t } = useTranslation('viewer');
   const turbine = useTurbineDetail(turbineId);
 
-  if (turbineId === null) {
-    return (
-      <StatusScreen
-        title={t('invalidId')}
-        message={t('notFoundMessage')}
-        onRetry={false}
-        homeTo={paths.dashboard}
-        homeLabel={t('backToDashboard')}
-      />
-    );
-  }
+  if (turbineId === null) return <InvalidTurbineId />;
   if (turbine.isPending) return <LoadingScreen fullScreen={false} label={t('loadingTurbine')} />;
   if (turbine.isError) {
     const notFound = isApiError(turbine.error) && (turbine.error.status === 404 || turbine.error.status === 400);

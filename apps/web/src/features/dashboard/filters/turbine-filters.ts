@@ -14,10 +14,8 @@ export function hasFilters(filters: TurbineFilters): boolean {
   return filters.city !== null || filters.year !== null || filters.text.trim() !== '';
 }
 
-/** Name on the card: turbine_name, else name, else code. */
-export function turbineDisplayName(turbine: Pick<Turbine, 'turbine_name' | 'name' | 'code'>): string {
-  return turbine.turbine_name || turbine.name || turbine.code;
-}
+/** Name on the card: the one rule of the contract. */
+export { turbineDisplayName } from '@windscope/contract';
 
 function yearOf(timestamp: string | null | undefined): number | null {
   if (!timestamp) return null;

@@ -3,6 +3,7 @@ import { type Blade, type Photo, roomChoices, roomLabel } from '@windscope/contr
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TURBINE_NS } from '../turbine-i18n.ts';
+import { useKeptTarget, zoneKey } from '../upload/kept-selection.ts';
 import { UploadZone } from '../upload/upload-zone.tsx';
 import { usePhotoUpload } from '../upload/use-photo-upload.ts';
 
@@ -20,7 +21,8 @@ const ROOMS = roomChoices();
 /** One blade (A, B or C): room dropdown 1-25 with the room labels (default 1) and its upload zone. */
 export function BladePanel({ turbineId, blade, year, photos, existingNames }: BladePanelProps) {
   const { t } = useTranslation(TURBINE_NS);
-  const [room, setRoom] = useState(1);
+  const kept = useKeptTarget([zoneKey(turbineId, { kind: 'blade', blade })]);
+  const [room, setRoom] = useState(kept?.kind === 'blade' ? kept.room : 1);
   const roomWord = t('blades.roomWord');
   const upload = usePhotoUpload(turbineId, { kind: 'blade', blade, room, year }, existingNames);
   const inRoom = useMemo(() => photos.filter((p) => p.blade === blade && p.room === room).length, [photos, blade, room]);

@@ -3,6 +3,7 @@ import { BLADES, type Photo, yearChoices } from '@windscope/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TURBINE_NS } from '../turbine-i18n.ts';
+import { useKeptTarget, zoneKey } from '../upload/kept-selection.ts';
 import { BladePanel } from './blade-panel.tsx';
 
 export interface BladeSectionProps {
@@ -15,7 +16,8 @@ export interface BladeSectionProps {
 export function BladeSection({ turbineId, photos, existingNames }: BladeSectionProps) {
   const { t } = useTranslation(TURBINE_NS);
   const years = useMemo(() => yearChoices(), []);
-  const [year, setYear] = useState(years[0] ?? new Date().getFullYear());
+  const kept = useKeptTarget(BLADES.map((blade) => zoneKey(turbineId, { kind: 'blade', blade })));
+  const [year, setYear] = useState(kept?.year ?? years[0] ?? new Date().getFullYear());
   const bladePhotos = useMemo(() => photos.filter((p) => p.category === null && p.year === year), [photos, year]);
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="blade-section-title" data-testid="blade-section">

@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Turbine, TurbineStatus } from '@windscope/contract';
+import { type Turbine, type TurbineStatus, turbineDisplayName } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { MapPinIcon } from '../../../ui/icons.tsx';
+import { displayCity } from '../../management/text.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { PanoramaIcon } from '../turbine-icons.tsx';
 
@@ -15,18 +16,6 @@ const STATUS_COLORS: Record<TurbineStatus, string> = {
   inactive: 'gray',
   unknown: 'gray',
 };
-
-/** Cities are stored lower-cased (spec §3); shown with a capital in the Turkish way ("izmir" -> "İzmir"). */
-export function displayCity(city: string): string {
-  return city.replace(/(^|[\s-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toLocaleUpperCase('tr-TR'));
-}
-
-/** Spec §2: name (turbine_name, else name, else the city plus a turbine word). */
-export function useTurbineName() {
-  const { t } = useTranslation(TURBINE_NS);
-  return (turbine: Pick<Turbine, 'turbine_name' | 'name' | 'city'>) =>
-    turbine.turbine_name?.trim() || turbine.name?.trim() || t('card.fallbackName', { city: displayCity(turbine.city) });
-}
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -44,7 +33,6 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 /** The turbine card: name, location, code, company name, with fallbacks for missing values. */
 export function TurbineCard({ turbine }: { turbine: Turbine }) {
   const { t } = useTranslation(TURBINE_NS);
-  const nameOf = useTurbineName();
   const missing = t('card.missing');
   return (
     <Paper withBorder radius="lg" p="lg" data-testid="turbine-card">
@@ -52,7 +40,7 @@ export function TurbineCard({ turbine }: { turbine: Turbine }) {
         <Stack gap={6} miw={0}>
           <Group gap="sm" wrap="nowrap">
             <Title order={1} size="h2" data-testid="turbine-name">
-              {nameOf(turbine)}
+              {turbineDisplayName(turbine)}
             </Title>
             <Badge color={STATUS_COLORS[turbine.status]} variant="light">
               {t(`status.${turbine.status}`)}

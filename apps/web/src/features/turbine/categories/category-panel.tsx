@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { DroneIcon, HardHatIcon, RobotIcon } from '../turbine-icons.tsx';
+import { useKeptTarget, zoneKey } from '../upload/kept-selection.ts';
 import { UploadZone } from '../upload/upload-zone.tsx';
 import { usePhotoUpload } from '../upload/use-photo-upload.ts';
 import { CATEGORY_META } from './category-meta.ts';
@@ -22,8 +23,9 @@ export interface CategoryPanelProps {
 export function CategoryPanel({ turbineId, category, photos, existingNames }: CategoryPanelProps) {
   const { t } = useTranslation(TURBINE_NS);
   const years = useMemo(() => yearChoices(), []);
-  const [year, setYear] = useState(years[0] ?? new Date().getFullYear());
-  const [blade, setBlade] = useState<Blade>('A');
+  const kept = useKeptTarget([zoneKey(turbineId, { kind: 'category', category })]);
+  const [year, setYear] = useState(kept?.year ?? years[0] ?? new Date().getFullYear());
+  const [blade, setBlade] = useState<Blade>(kept?.blade ?? 'A');
   const upload = usePhotoUpload(turbineId, { kind: 'category', category, blade, year }, existingNames);
   const meta = CATEGORY_META[category];
   const Icon = ICONS[category];

@@ -13,7 +13,8 @@ import { PhotoTile, type TileText } from './photo-tile.tsx';
 
 const MIN_TILE = 190;
 const GAP = 12;
-const INFO_HEIGHT = 52;
+/** name, place, year and size: three lines (gallery.module.css .info) */
+const INFO_HEIGHT = 68;
 const MAX_HEIGHT = 760;
 
 export interface PhotoGridProps {
@@ -37,7 +38,8 @@ export function PhotoGrid({ photos, selected, onOpen, onToggleSelect, onDelete }
     if (!text) {
       text = {
         type: labels.type(photo),
-        meta: [labels.place(photo), String(photo.year), labels.size(photo)].filter(Boolean).join(' · '),
+        place: labels.place(photo),
+        details: `${photo.year} · ${labels.size(photo)}`,
         open: t('gallery.open', { name: photo.originalName }),
         select: t('gallery.select', { name: photo.originalName }),
         remove: t('gallery.deleteLabel', { name: photo.originalName }),

@@ -1,15 +1,17 @@
 import type { Photo } from '@windscope/contract';
 import { memo } from 'react';
-import { CubeIcon, TrashIcon } from '../turbine-icons.tsx';
-import { isPointCloud } from '../upload/accept-files.ts';
-import { ThumbnailImage } from '../../../ui/thumbnail-image.tsx';
+import { PhotoThumbnail } from '../../viewer-common/photo-thumbnail.tsx';
+import { TrashIcon } from '../turbine-icons.tsx';
 import classes from './gallery.module.css';
 import { type PhotoType, photoType } from './photo-filters.ts';
 
 /** The words of one tile, worked out once per render of the grid. */
 export interface TileText {
   type: string;
-  meta: string;
+  /** blade and room (empty for a photo without them) */
+  place: string;
+  /** year and size: a line of their own, so that a long place never hides them */
+  details: string;
   open: string;
   select: string;
   remove: string;
@@ -50,11 +52,7 @@ export const PhotoTile = memo(function PhotoTile({
   return (
     <div className={classes.tile} data-selected={selected || undefined} data-testid="photo-tile" data-photo-name={photo.originalName}>
       <button type="button" className={classes.thumb} onClick={() => onOpen(index)} aria-label={text.open}>
-        {isPointCloud(photo.originalName) ? (
-          <CubeIcon size={36} />
-        ) : (
-          <ThumbnailImage src={photo.urls.thumbnail ?? photo.urls.original} testId="photo-thumbnail" />
-        )}
+        <PhotoThumbnail photo={photo} testId="photo-thumbnail" iconSize={36} />
       </button>
       <label className={classes.check} data-disabled={selectDisabled || undefined}>
         <input
@@ -71,8 +69,13 @@ export const PhotoTile = memo(function PhotoTile({
         <span className={classes.name} title={photo.originalName}>
           {photo.originalName}
         </span>
-        <span className={classes.meta} title={text.meta}>
-          {text.meta}
+        {text.place && (
+          <span className={classes.meta} title={text.place}>
+            {text.place}
+          </span>
+        )}
+        <span className={classes.meta} data-testid="photo-tile-details">
+          {text.details}
         </span>
       </div>
       {canDelete && (

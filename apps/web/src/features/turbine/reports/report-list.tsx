@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { formatMegabytes, type Report, stripStoredPrefix } from '@windscope/contract';
+import { type Report, stripStoredPrefix } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../i18n/format.ts';
 import { useCan } from '../../auth/use-auth.ts';
@@ -13,7 +13,7 @@ export function reportName(report: Report): string {
 
 function ReportRow({ report, onDelete }: { report: Report; onDelete: (report: Report) => void }) {
   const { t } = useTranslation(TURBINE_NS);
-  const { date } = useFormatters();
+  const { date, fileSize } = useFormatters();
   const canDelete = useCan('report.delete', { ownerId: report.uploaded_by });
   const name = reportName(report);
   const uploader = [report.first_name, report.last_name].filter(Boolean).join(' ');
@@ -28,7 +28,7 @@ function ReportRow({ report, onDelete }: { report: Report; onDelete: (report: Re
         </Group>
       </Table.Td>
       <Table.Td>{report.year}</Table.Td>
-      <Table.Td>{t('common.megabytes', { size: formatMegabytes(report.file_size_bytes, 2) })}</Table.Td>
+      <Table.Td>{fileSize(report.file_size_bytes, 2)}</Table.Td>
       <Table.Td>{date(report.uploaded_at)}</Table.Td>
       <Table.Td>{uploader || '—'}</Table.Td>
       <Table.Td>

@@ -1,7 +1,8 @@
 import { Alert, Button, CloseButton, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
-import { formatMegabytes, yearChoices } from '@windscope/contract';
+import { yearChoices } from '@windscope/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../i18n/format.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { FileIcon, UploadIcon } from '../turbine-icons.tsx';
 import { DropZone } from '../upload/drop-zone.tsx';
@@ -11,6 +12,7 @@ import { useReportUpload } from './use-report-upload.ts';
 /** PDF upload (spec §2 item 8): year, picker or drop (.pdf, several), pending list, progress, the red message below. */
 export function ReportUpload({ turbineId }: { turbineId: number }) {
   const { t } = useTranslation(TURBINE_NS);
+  const { fileSize } = useFormatters();
   const years = useMemo(() => yearChoices(), []);
   const [year, setYear] = useState(years[0] ?? new Date().getFullYear());
   const upload = useReportUpload(turbineId, year);
@@ -54,7 +56,7 @@ export function ReportUpload({ turbineId }: { turbineId: number }) {
                 ) : (
                   <>
                     <Text size="xs" c="dimmed">
-                      {t('common.megabytes', { size: formatMegabytes(report.size, 2) })}
+                      {fileSize(report.size, 2)}
                     </Text>
                     <CloseButton
                       size="sm"

@@ -1,12 +1,9 @@
 import { isSafeFileName } from '@windscope/contract';
+import { isPointCloudName } from '../../viewer-common/point-cloud.ts';
 
 /** Spec §5: pickers and drops take files whose type starts with image/ or whose name ends in .pcd; others are dropped silently. */
 export function isAcceptedPhotoFile(file: { name: string; type: string }): boolean {
-  return file.type.startsWith('image/') || file.name.toLowerCase().endsWith('.pcd');
-}
-
-export function isPointCloud(name: string): boolean {
-  return name.toLowerCase().endsWith('.pcd');
+  return file.type.startsWith('image/') || isPointCloudName(file.name);
 }
 
 export interface PhotoSelection<F> {

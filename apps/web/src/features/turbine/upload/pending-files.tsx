@@ -1,9 +1,9 @@
 import { CloseButton, Progress, Text, Tooltip } from '@mantine/core';
-import { formatMegabytes } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../i18n/format.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { CubeIcon, PhotoIcon } from '../turbine-icons.tsx';
-import { isPointCloud } from './accept-files.ts';
+import { isPointCloudName } from '../../viewer-common/point-cloud.ts';
 import classes from './upload.module.css';
 import type { PendingPhoto } from './use-photo-upload.ts';
 
@@ -18,6 +18,7 @@ export interface PendingFilesProps {
 /** Chosen photos before and during their upload: a preview each, removable one by one, with its own progress bar. */
 export function PendingFiles({ files, sent, uploading, onRemove }: PendingFilesProps) {
   const { t } = useTranslation(TURBINE_NS);
+  const { fileSize } = useFormatters();
   return (
     <ul className={classes.pendingList} aria-label={t('upload.pendingTitle')} data-testid="pending-files">
       {files.map((photo) => {
@@ -27,7 +28,7 @@ export function PendingFiles({ files, sent, uploading, onRemove }: PendingFilesP
             <div className={classes.pendingThumb}>
               {photo.previewUrl ? (
                 <img src={photo.previewUrl} alt="" loading="lazy" decoding="async" />
-              ) : isPointCloud(photo.name) ? (
+              ) : isPointCloudName(photo.name) ? (
                 <CubeIcon size={22} />
               ) : (
                 <PhotoIcon size={22} />
@@ -59,7 +60,7 @@ export function PendingFiles({ files, sent, uploading, onRemove }: PendingFilesP
               />
             ) : (
               <Text size="xs" c="dimmed">
-                {t('common.megabytes', { size: formatMegabytes(photo.size, 1) })}
+                {fileSize(photo.size)}
               </Text>
             )}
           </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../api/api-error.ts';
+import { ApiError, CLIENT_ERROR_CODES } from '../../../api/api-error.ts';
 import { runBatches } from './run-batches.ts';
 
 interface F {
@@ -86,5 +86,44 @@ describe('runBatches', () => {
       expect(result.unsent.map((x) => x.id)).toEqual(['b', 'c']);
       expect(send).toHaveBeenCalledTimes(2);
     }
+  });
+
+  it('sends a batch a proxy found too large (its own 413 page) again one file per request, and keeps a file it refuses alone', async () => {
+    const proxy413 = new ApiError(413, CLIENT_ERROR_CODES.http, 'Sunucu hatası: 413');
+    const sent: string[] = [];
+    const onSplit = vi.fn();
+    const result = await runBatches<F, string>({
+      batches: [[f('a'), f('big'), f('c')], [f('d')]],
+      pauseMs: 0,
+      onFileProgress: () => undefined,
+      onSplit,
+      send: async (batch) => {
+        const ids = batch.map((x) => x.id).join('+');
+        sent.push(ids);
+        if (batch.length > 1 || ids === 'big') throw proxy413;
+        return { stored: [`stored-${ids}`], rejected: [] };
+      },
+    });
+    expect(sent).toEqual(['a+big+c', 'a', 'big', 'c', 'd']);
+    expect(onSplit).toHaveBeenCalledTimes(1);
+    expect(result.stored).toEqual(['stored-a', 'stored-c', 'stored-d']);
+    expect(result.tooLarge.map((x) => x.id)).toEqual(['big']);
+    expect(result.processed.map((x) => x.id)).toEqual(['a', 'c', 'd']); // "big" was never answered for: it stays selected
+    expect(result.refusedMessages).toEqual([]);
+    expect(result.fatal).toBeNull();
+  });
+
+  it("takes our server's own 413 (a JSON answer) as its refusal of the batch, as before", async () => {
+    const ours = new ApiError(413, 'PHOTO_TOO_LARGE', 'Dosya çok büyük');
+    const result = await runBatches<F, string>({
+      batches: [[f('a'), f('b')]],
+      pauseMs: 0,
+      onFileProgress: () => undefined,
+      send: async () => {
+        throw ours;
+      },
+    });
+    expect(result.refusedMessages).toEqual(['Dosya çok büyük']);
+    expect(result.tooLarge).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { onUnauthorized } from '../../../api/session-events.ts';
 import { STORAGE_KEYS } from '../../../config/storage-keys.ts';
 import { demoUser, fakeToken, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { BladePanel } from '../blades/blade-panel.tsx';
@@ -68,7 +69,7 @@ describe('blade upload zone', () => {
     expect(await screen.findByText('2 fotoğraf başarıyla yüklendi!')).toBeInTheDocument();
     expect(screen.queryAllByTestId('pending-file')).toHaveLength(0);
     expect(screen.queryByText('Yükleniyor')).not.toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('sends seven blade photos as 3 + 3 + 1', async () => {
     const user = userEvent.setup();
@@ -88,16 +89,107 @@ describe('blade upload zone', () => {
     expect(sizes).toEqual([3, 3, 1]);
   });
 
-  it('stops with the spec message when the session has expired, sending nothing', async () => {
+  it('stops when the session has expired, sending nothing: no spinner left, off to sign in, the photos kept for the return', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ success: false, code: 'SESSION_INVALID', message: 'x' }, 401));
+    const origins: string[] = [];
+    const stopListening = onUnauthorized((origin) => origins.push(origin));
     const user = userEvent.setup();
-    renderWithProviders(<BladePanel turbineId={5} blade="C" year={2025} photos={[]} existingNames={new Set()} />);
-    await user.upload(screen.getByTestId('upload-blade-C-drop-input'), [image('a.jpg')]);
-    await user.click(screen.getByRole('button', { name: '1 fotoğraf yükle' }));
-    expect(await screen.findByText('Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.')).toBeInTheDocument();
+    const first = renderWithProviders(<BladePanel turbineId={5} blade="C" year={2025} photos={[]} existingNames={new Set()} />, {
+      route: '/dashboard/turbine/5',
+    });
+    await user.upload(screen.getByTestId('upload-blade-C-drop-input'), [image('a.jpg'), image('b.jpg')]);
+    await user.click(screen.getByRole('button', { name: '2 fotoğraf yükle' }));
+    expect(await screen.findByText('Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Seçtiğiniz fotoğraflar, giriş yaptıktan sonra bu sayfada sizi bekliyor olacak.')).toBeInTheDocument();
     expect(FakeXhr.instances).toHaveLength(0);
+    expect(screen.queryByText('Yükleniyor')).not.toBeInTheDocument(); // the zone is not stuck at "Yükleniyor %0"
+    expect(origins).toHaveLength(1); // to /login?next=<this page>, as any 401 does
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    first.unmount();
+    stopListening();
+
+    // signed in again (same user): the zone comes back with the two photos chosen
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, data: { user: demoUser() }, user: demoUser() }));
+    window.localStorage.setItem(STORAGE_KEYS.token, fakeToken());
+    window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(demoUser()));
+    renderWithProviders(<BladePanel turbineId={5} blade="C" year={2025} photos={[]} existingNames={new Set()} />);
+    expect(await screen.findAllByTestId('pending-file', {}, { timeout: 5000 })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: '2 fotoğraf yükle' })).toBeEnabled();
+  }, 20_000);
+
+  it('keeps the photos not yet stored when the session ends half way, in the room they were chosen for; another user gets none', async () => {
+    const stopListening = onUnauthorized(() => undefined);
+    const user = userEvent.setup();
+    const first = renderWithProviders(<BladePanel turbineId={6} blade="A" year={2025} photos={[]} existingNames={new Set()} />);
+    await user.click(screen.getByTestId('room-select-A'));
+    await user.click(await screen.findByRole('option', { name: '3 · Tip - WW' }, { timeout: 5000 }));
+    await user.upload(
+      screen.getByTestId('upload-blade-A-drop-input'),
+      Array.from({ length: 4 }, (_, i) => image(`late_${i}.jpg`)),
+    );
+    await user.click(screen.getByRole('button', { name: '4 fotoğraf yükle' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1), { timeout: 5000 });
+    act(() => FakeXhr.last().respond(201, { success: true, data: [testPhoto(1), testPhoto(2), testPhoto(3)], rejected: [], message: '' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2), { timeout: 5000 });
+    act(() => FakeXhr.last().respond(401, { success: false, code: 'SESSION_INVALID', message: 'Oturum geçersiz' }));
+    expect(
+      await screen.findByText('Seçtiğiniz fotoğraflar, giriş yaptıktan sonra bu sayfada sizi bekliyor olacak.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    first.unmount();
+    stopListening();
+
+    window.localStorage.setItem(STORAGE_KEYS.token, fakeToken());
+    window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(demoUser()));
+    const back = renderWithProviders(<BladePanel turbineId={6} blade="A" year={2025} photos={[]} existingNames={new Set()} />);
+    expect(await screen.findAllByTestId('pending-file', {}, { timeout: 5000 })).toHaveLength(1); // the three stored ones are not offered again
+    expect(screen.getByText('late_3.jpg')).toBeInTheDocument();
+    expect(screen.getByTestId('room-select-A')).toHaveValue('3 · Tip - WW');
+    back.unmount();
+
+    // the same thing for another person signing in on this computer: nothing of the first one's
+    const stop = onUnauthorized(() => undefined);
+    const again = renderWithProviders(<BladePanel turbineId={6} blade="A" year={2025} photos={[]} existingNames={new Set()} />);
+    await user.upload(screen.getByTestId('upload-blade-A-drop-input'), [image('mine.jpg')]);
+    window.localStorage.removeItem(STORAGE_KEYS.token); // a background request's 401 signed out
+    again.unmount();
+    stop();
+    window.localStorage.setItem(STORAGE_KEYS.token, fakeToken());
+    window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(demoUser({ id: 99, email: 'other@ege.example' })));
+    renderWithProviders(<BladePanel turbineId={6} blade="A" year={2025} photos={[]} existingNames={new Set()} />);
+    await act(async () => undefined);
+    expect(screen.queryAllByTestId('pending-file')).toHaveLength(0);
+  }, 20_000);
+
+  it("answers a proxy's own 413 page with the spec's text, sends the batch again one photo at a time and keeps what still does not go", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BladePanel turbineId={5} blade="B" year={2025} photos={[]} existingNames={new Set()} />);
+    await user.upload(screen.getByTestId('upload-blade-B-drop-input'), [image('small.jpg'), image('huge.jpg')]);
+    await user.click(screen.getByRole('button', { name: '2 fotoğraf yükle' }));
+    const nginx413 =
+      '<html><head><title>413 Request Entity Too Large</title></head><body><center><h1>413 Request Entity Too Large</h1></center><hr><center>nginx</center></body></html>';
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1), { timeout: 5000 });
+    act(() => FakeXhr.last().respond(413, nginx413));
+    expect(
+      await screen.findByText('Yükleniyor... Lütfen bekleyin. Büyük dosyalar zaman alabilir.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/fotoğraflar şimdi tek tek gönderiliyor/)).toBeInTheDocument();
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2), { timeout: 5000 });
+    expect(
+      FakeXhr.last()
+        .body?.getAll('photos')
+        .map((f) => (f as File).name),
+    ).toEqual(['small.jpg']);
+    act(() => FakeXhr.last().respond(201, { success: true, data: [testPhoto(1)], rejected: [], message: '' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(3), { timeout: 5000 });
+    act(() => FakeXhr.last().respond(413, nginx413));
+
+    expect(await screen.findByText('1 fotoğraf başarıyla yüklendi!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByTestId('upload-blade-B-notice')).toHaveTextContent('1 fotoğraf yüklenemedi ve seçili bırakıldı (huge.jpg)');
+    expect(screen.queryByText(/Sunucu hatası/)).not.toBeInTheDocument();
     expect(screen.getAllByTestId('pending-file')).toHaveLength(1);
-  });
+    expect(screen.getByText('huge.jpg')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1 fotoğraf yükle' })).toBeEnabled();
+  }, 20_000);
 
   it('shows the server refusal (duplicates) and keeps going', async () => {
     const user = userEvent.setup();
@@ -154,7 +246,7 @@ describe('category upload zone', () => {
     act(() => FakeXhr.last().respond(201, { success: true, data: [categoryPhoto(3, 'drone')], rejected: [], message: '' }));
     expect(await screen.findByText('Fotoğraf Yüklendi')).toBeInTheDocument();
     expect(screen.getByText('3 adet Drone fotoğrafı başarıyla yüklendi.')).toBeInTheDocument();
-  });
+  }, 15_000);
 });
 
 describe('messages that clear themselves (spec §4)', () => {

@@ -2,13 +2,17 @@ import { API_PATHS, type Blade, ERROR_BANNER_MS, type PhotoCategory, photoUpload
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_ERROR_CODES, isApiError } from '../../../api/api-error.ts';
+import { isApiError } from '../../../api/api-error.ts';
+import { handleUnauthorized } from '../../../api/client.ts';
 import { uploadWithProgress } from '../../../api/upload.ts';
 import { toast } from '../../../ui/toast/toast.tsx';
+import { authStore } from '../../auth/auth-store.ts';
+import { useCurrentUser } from '../../auth/use-auth.ts';
 import { afterPhotosUploaded } from '../api/turbine-api.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { selectPhotoFiles } from './accept-files.ts';
 import { bladeBatches, categoryBatches } from './batches.ts';
+import { keepSelection, takeKeptFiles, zoneKey } from './kept-selection.ts';
 import { runBatches } from './run-batches.ts';
 import { checkSessionBeforeUpload } from './session-check.ts';
 import { useTimedMessage } from './use-timed-message.ts';
@@ -45,10 +49,17 @@ function formFor(target: UploadTarget, files: PendingPhoto[]): FormData {
   return form;
 }
 
+/** The session ended during the upload (the server said 401): the client has already signed out. */
+function isSessionEnd(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}
+
 /** One upload zone's state: pending files with previews, the batched upload with real progress, its messages. */
 export function usePhotoUpload(turbineId: number, target: UploadTarget, existingNames: ReadonlySet<string>) {
   const { t } = useTranslation(TURBINE_NS);
   const queryClient = useQueryClient();
+  const userId = useCurrentUser()?.id;
+  const zone = zoneKey(turbineId, target);
   const [pending, setPending] = useState<PendingPhoto[]>([]);
   const [sent, setSent] = useState<Record<string, number>>({});
   const [uploading, setUploading] = useState(false);
@@ -56,13 +67,31 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
   const pendingRef = useRef(pending);
   pendingRef.current = pending;
   const abortRef = useRef<AbortController | null>(null);
+  // what the unmount needs to keep the photos when the session ends (the sign-in page replaces this one)
+  const latest = useRef({ zone, userId, target });
+  latest.current = { zone, userId: userId ?? latest.current.userId, target };
+  const keptRef = useRef(false);
+
+  const keepForSignIn = useCallback((photos: readonly PendingPhoto[]) => {
+    const { zone: key, userId: owner, target: settings } = latest.current;
+    if (owner === undefined) return;
+    keepSelection(
+      key,
+      owner,
+      settings,
+      photos.map((photo) => photo.file),
+    );
+    keptRef.current = true;
+  }, []);
 
   useEffect(
     () => () => {
       abortRef.current?.abort();
+      // any request's 401 signs out and opens the sign-in page: the chosen photos wait here for the user's return
+      if (!keptRef.current && pendingRef.current.length > 0 && !authStore.getToken()) keepForSignIn(pendingRef.current);
       for (const photo of pendingRef.current) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
     },
-    [],
+    [keepForSignIn],
   );
 
   const add = useCallback(
@@ -88,6 +117,13 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
     [existingNames, showNotice, t],
   );
 
+  // back from signing in: the photos chosen before the session ended are chosen again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the zone this component shows
+  useEffect(() => {
+    const files = takeKeptFiles(zone, userId);
+    if (files.length > 0) add(files);
+  }, []);
+
   const remove = useCallback((id: string) => {
     setPending((current) => {
       const photo = current.find((p) => p.id === id);
@@ -98,11 +134,7 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
 
   const reportFailure = useCallback(
     (error: unknown, manyBatches: boolean) => {
-      const fallback = manyBatches ? t('upload.batchError') : t('upload.errorFallback');
-      let message = fallback;
-      // a 413 without our server's own words (a proxy's limit): the spec's "large files take time" text
-      if (isApiError(error))
-        message = error.status === 413 && error.code === CLIENT_ERROR_CODES.http ? t('upload.tooLarge') : error.message;
+      const message = isApiError(error) ? error.message : manyBatches ? t('upload.batchError') : t('upload.errorFallback');
       toast.error(t('upload.errorTitle'), message, { autoClose: ERROR_BANNER_MS.pdfProblems });
     },
     [t],
@@ -115,7 +147,10 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
     clearNotice();
     try {
       if ((await checkSessionBeforeUpload()) === 'expired') {
-        showNotice(t('upload.sessionExpired'));
+        setUploading(false);
+        keepForSignIn(files);
+        toast.error(t('upload.sessionExpired'), t('upload.keptForSignIn'));
+        handleUnauthorized(true);
         return;
       }
     } catch (error) {
@@ -129,6 +164,8 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
     const result = await runBatches({
       batches,
       pauseMs: target.kind === 'blade' ? 0 : UPLOAD_BATCH.categoryPauseMs,
+      // spec §8: a 413 says "Uploading... Please wait. Large files can take a while." (here: while they go one by one)
+      onSplit: () => toast.info(t('upload.tooLarge'), t('upload.oneByOne')),
       onFileProgress: (file, loaded) => setSent((current) => (current[file.id] === loaded ? current : { ...current, [file.id]: loaded })),
       send: async (batch, onProgress) => {
         const answer = await uploadWithProgress(API_PATHS.turbinePhotos(turbineId), formFor(target, batch), {
@@ -139,9 +176,15 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
         return { stored: answer.data, rejected: answer.rejected };
       },
     }).finally(() => setUploading(false));
+    const processed = new Set(result.processed.map((p) => p.id));
+    const sessionEnded = isSessionEnd(result.fatal);
+    if (sessionEnded) {
+      // the client has signed out and is opening the sign-in page: what was not stored waits for the user's return
+      keepForSignIn(files.filter((p) => !processed.has(p.id)));
+      toast.error(t('upload.sessionExpired'), t('upload.keptForSignIn'));
+    }
     if (controller.signal.aborted) return;
 
-    const processed = new Set(result.processed.map((p) => p.id));
     for (const photo of result.processed) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
     setPending((current) => current.filter((p) => !processed.has(p.id)));
     setSent({});
@@ -156,14 +199,20 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
         );
     }
     const refusals = [...result.refusedMessages, ...result.rejected.map((r) => r.message)];
+    if (result.tooLarge.length > 0) {
+      // never stored and still selected: the spec's 413 text, and what to do about it
+      const advice = t('upload.tooLargeKept', { count: result.tooLarge.length, names: result.tooLarge.map((p) => p.name).join(', ') });
+      toast.warning(t('upload.tooLarge'), advice, { autoClose: ERROR_BANNER_MS.pdfProblems });
+      refusals.unshift(advice);
+    }
     if (refusals.length > 0) {
       const shown = refusals.slice(0, SHOWN_REJECTIONS);
       if (refusals.length > SHOWN_REJECTIONS) shown.push(t('upload.more', { count: refusals.length - SHOWN_REJECTIONS }));
       showNotice(shown.join('\n'), ERROR_BANNER_MS.pdfProblems);
     }
-    if (result.fatal !== null) reportFailure(result.fatal, batches.length > 1);
+    if (result.fatal !== null && !sessionEnded) reportFailure(result.fatal, batches.length > 1);
     if (result.processed.length > 0) await afterPhotosUploaded(queryClient, turbineId);
-  }, [clearNotice, showNotice, queryClient, reportFailure, t, target, turbineId, uploading]);
+  }, [clearNotice, showNotice, queryClient, reportFailure, keepForSignIn, t, target, turbineId, uploading]);
 
   const progress = useMemo(() => {
     const total = pending.reduce((sum, p) => sum + p.size, 0);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../ui/icons.tsx';
 import { useCan } from '../../auth/use-auth.ts';
 import { LAYER_MARKER, useEscapeLayer } from '../dialogs/escape-stack.ts';
+import { isPointCloudPhoto, viewableUrl } from '../../viewer-common/point-cloud.ts';
 import { usePhotoLabels } from '../gallery/photo-labels.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, TrashIcon } from '../turbine-icons.tsx';
@@ -48,7 +49,7 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onDelete, k
     if (index === null || count < 2) return;
     for (const delta of [1, -1]) {
       const next = photos[stepIndex(index, delta, count)];
-      if (next?.urls.preview) new Image().src = next.urls.preview;
+      if (next && !isPointCloudPhoto(next)) new Image().src = viewableUrl(next);
     }
   }, [index, count, photos]);
 
