@@ -11,7 +11,7 @@ import { useCan, useCurrentUser } from '../auth/use-auth.ts';
 import '../management/management-styles.ts';
 import { useEntityDialogs } from '../management/use-entity-dialogs.ts';
 import { DashboardCounters } from './dashboard-counters.tsx';
-import { DashboardHeaderActions } from './dashboard-header-actions.tsx';
+import { useDashboardHeaderActions } from './dashboard-header-actions.tsx';
 import { FilterBar } from './filters/filter-bar.tsx';
 import {
   applyFilters,
@@ -49,10 +49,8 @@ export function DashboardPage() {
   const remove = useCallback((turbine: Turbine) => show('delete', turbine), [show]);
 
   // typing re-renders this page; the same header element lets React skip the header
-  const header = useMemo(
-    () => <AppHeader title={tc('pages.dashboard')} actions={<DashboardHeaderActions onAddTurbine={dialogs.add} />} />,
-    [tc, dialogs.add],
-  );
+  const headerActions = useDashboardHeaderActions(dialogs.add);
+  const header = useMemo(() => <AppHeader title={tc('pages.dashboard')} actions={headerActions} />, [tc, headerActions]);
   const companyList = seesAllCompanies ? companies.data : undefined;
   const clearFilters = useCallback(() => {
     setFilters(NO_FILTERS);
