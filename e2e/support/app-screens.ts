@@ -51,13 +51,13 @@ export const APP_SCREENS: AppScreen[] = [
   },
   {
     name: 'operator',
-    path: (id) => `/dashboard/turbine/${id}/operator-photos`,
+    path: (id) => `/turbine/${id}/operator-photos`,
     ready: 'photos-sidebar',
     headerControls: ['back-to-turbine', 'comments-toggle', ...ALWAYS],
   },
   {
     name: 'drone',
-    path: (id) => `/dashboard/turbine/${id}/drone-photos`,
+    path: (id) => `/turbine/${id}/drone-photos`,
     ready: 'photos-sidebar',
     headerControls: ['back-to-turbine', 'comments-toggle', ...ALWAYS],
   },

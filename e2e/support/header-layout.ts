@@ -49,14 +49,14 @@ export async function expectHeaderControlsReachable(page: Page, testIds: string[
   for (const id of testIds) {
     const direct = header.getByTestId(id);
     if (await direct.isVisible()) {
-      await direct.click({ trial: true, timeout: 2000 });
+      await direct.click({ trial: true, timeout: 10_000 });
       inBar.push(id);
       continue;
     }
     await header.getByTestId('header-menu').click();
     const item = page.getByRole('menu').getByTestId(id);
     await expect(item, `${id} in the header menu`).toBeVisible();
-    await item.click({ trial: true, timeout: 2000 });
+    await item.click({ trial: true, timeout: 10_000 });
     inMenu.push(id);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toHaveCount(0);
