@@ -192,12 +192,14 @@ async function measure(baseUrl: string): Promise<{ runs: Vitals[]; loadedBytes: 
 
 async function main() {
   const { homeBytes } = reportSizes();
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'windscope-bench-'));
-  console.log(`\nStarting the server on port ${port} (embedded database in ${dataDir})…`);
-  const server = await startServer(port, dataDir);
+  // BENCH_URL: measure a server already running (serving this build) instead of starting one
+  const given = process.env.BENCH_URL;
+  const port = given ? 0 : await freePort();
+  const dataDir = given ? '' : mkdtempSync(path.join(tmpdir(), 'windscope-bench-'));
+  if (!given) console.log(`\nStarting the server on port ${port} (embedded database in ${dataDir})…`);
+  const server = given ? null : await startServer(port, dataDir);
   try {
-    const { runs, loadedBytes, loadedFiles } = await measure(`http://127.0.0.1:${port}/`);
+    const { runs, loadedBytes, loadedFiles } = await measure(given ?? `http://127.0.0.1:${port}/`);
     const loadedMet = loadedBytes <= TARGETS.homeKb * 1024;
     console.log(
       `\nJS + CSS a real visit to \`/\` downloaded until the network was idle (${loadedFiles} files, gzip -9, what loads after the first paint included): ${kb(loadedBytes).trim()}   (target <= ${TARGETS.homeKb} KB: ${loadedMet ? 'met' : 'MISSED'})`,
@@ -218,8 +220,8 @@ async function main() {
     const met = homeBytes <= TARGETS.homeKb * 1024 && loadedMet && lcp <= TARGETS.lcpMs && cls <= TARGETS.cls;
     console.log(met ? '\nAll targets met.' : '\nSome targets missed.');
   } finally {
-    server.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    server?.kill();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -50,7 +50,7 @@ for (const { language, theme } of VARIANTS) {
       await check(screen.name);
       if (screen.name === 'turbine detail') {
         await page.getByTestId('photo-tile').first().getByRole('button').first().click();
-        await expect(page.getByTestId('photo-viewer')).toBeVisible();
+        await expect(page.getByRole('dialog')).toBeVisible();
         await check('photo viewer');
         await closeDialog(page);
         await page

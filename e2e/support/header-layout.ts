@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The page never scrolls sideways: the document is no wider than the window. */
 export async function expectNoSidewaysScroll(page: Page) {
@@ -41,6 +41,18 @@ export async function expectHeaderClear(page: Page) {
   expect(problems).toEqual([]);
 }
 
+/** Nothing covers the control: the point at its centre hits it (what a click there would reach). Playwright's trial
+ *  click also waits for two still animation frames, which the 360° page's WebGL can delay past any timeout. */
+async function expectHitByClick(locator: Locator, name: string) {
+  await expect(locator, name).toBeEnabled();
+  const hit = await locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    return top !== null && (top === element || element.contains(top));
+  });
+  expect(hit, `${name} receives a click at its centre`).toBe(true);
+}
+
 /** Every listed header control can be used: visible and clickable in the header row, or through the header's menu. */
 export async function expectHeaderControlsReachable(page: Page, testIds: string[]): Promise<{ inBar: string[]; inMenu: string[] }> {
   const inBar: string[] = [];
@@ -49,14 +61,14 @@ export async function expectHeaderControlsReachable(page: Page, testIds: string[
   for (const id of testIds) {
     const direct = header.getByTestId(id);
     if (await direct.isVisible()) {
-      await direct.click({ trial: true, timeout: 10_000 });
+      await expectHitByClick(direct, id);
       inBar.push(id);
       continue;
     }
     await header.getByTestId('header-menu').click();
     const item = page.getByRole('menu').getByTestId(id);
     await expect(item, `${id} in the header menu`).toBeVisible();
-    await item.click({ trial: true, timeout: 10_000 });
+    await expectHitByClick(item, id);
     inMenu.push(id);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toHaveCount(0);

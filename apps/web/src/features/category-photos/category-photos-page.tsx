@@ -148,6 +148,7 @@ function CategoryWorkspace({ turbine, category, color, commentsOpen }: Workspace
               color={color}
               value={blade}
               onChange={setBlade}
+              role="radiogroup"
               aria-labelledby="blade-filter-label"
               data={[{ value: ALL, label: t('filters.allBlades') }, ...BLADES.map((b) => ({ value: b, label: b }))]}
               data-testid="filter-blade"
