@@ -1,12 +1,14 @@
 // npm run bench:web — what the home page costs and how fast it paints:
-//   1. the JS + CSS that `/` loads (gzip), from Vite's manifest (the build's budget) and from a real page load,
+//   1. the JS + CSS that `/` loads (gzip): every JS and CSS response of a real visit until the network is idle
+//      (what loads after the first paint included; this is the figure the target is judged on), and for comparison
+//      the static imports from Vite's manifest (the build's budget),
 //   2. the management chunks (gzip), which `/` must never load,
 //   3. LCP and CLS of the built home page in headless Chromium (PerformanceObserver), median of cold loads.
 // Targets (issue 3, on localhost): JS + CSS <= 170 KB gzip, LCP <= 1.0 s, CLS <= 0.05.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -171,6 +173,8 @@ async function measure(baseUrl: string): Promise<{ runs: Vitals[]; loadedBytes: 
       });
       await page.goto(baseUrl, { waitUntil: 'load' });
       await page.getByRole('heading', { level: 1 }).waitFor();
+      // everything `/` fetches, lazy chunks after the first paint included
+      await page.waitForLoadState('networkidle');
       // let the page settle: fonts, pictures, the floating button (1 s), a first slideshow change (3 s)
       await page.waitForTimeout(3500);
       runs.push(await page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals));
@@ -188,14 +192,17 @@ async function measure(baseUrl: string): Promise<{ runs: Vitals[]; loadedBytes: 
 
 async function main() {
   const { homeBytes } = reportSizes();
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'windscope-bench-'));
-  console.log(`\nStarting the server on port ${port} (embedded database in ${dataDir})…`);
-  const server = await startServer(port, dataDir);
+  // BENCH_URL: measure a server already running (serving this build) instead of starting one
+  const given = process.env.BENCH_URL;
+  const port = given ? 0 : await freePort();
+  const dataDir = given ? '' : mkdtempSync(path.join(tmpdir(), 'windscope-bench-'));
+  if (!given) console.log(`\nStarting the server on port ${port} (embedded database in ${dataDir})…`);
+  const server = given ? null : await startServer(port, dataDir);
   try {
-    const { runs, loadedBytes, loadedFiles } = await measure(`http://127.0.0.1:${port}/`);
+    const { runs, loadedBytes, loadedFiles } = await measure(given ?? `http://127.0.0.1:${port}/`);
+    const loadedMet = loadedBytes <= TARGETS.homeKb * 1024;
     console.log(
-      `\nJS + CSS a real visit to \`/\` downloaded (${loadedFiles} files, gzip -9, including what loads after the first paint): ${kb(loadedBytes).trim()}`,
+      `\nJS + CSS a real visit to \`/\` downloaded until the network was idle (${loadedFiles} files, gzip -9, what loads after the first paint included): ${kb(loadedBytes).trim()}   (target <= ${TARGETS.homeKb} KB: ${loadedMet ? 'met' : 'MISSED'})`,
     );
     const lcp = median(runs.map((run) => run.lcp));
     const cls = median(runs.map((run) => run.cls));
@@ -205,11 +212,16 @@ async function main() {
     });
     console.log(`  median LCP ${lcp.toFixed(0)} ms   (target <= ${TARGETS.lcpMs} ms: ${lcp <= TARGETS.lcpMs ? 'met' : 'MISSED'})`);
     console.log(`  median CLS ${cls.toFixed(4)}   (target <= ${TARGETS.cls}: ${cls <= TARGETS.cls ? 'met' : 'MISSED'})`);
-    const met = homeBytes <= TARGETS.homeKb * 1024 && lcp <= TARGETS.lcpMs && cls <= TARGETS.cls;
+    console.log(
+      `  load average while measuring (1, 5, 15 min): ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(', ')}`,
+    );
+    const met = homeBytes <= TARGETS.homeKb * 1024 && loadedMet && lcp <= TARGETS.lcpMs && cls <= TARGETS.cls;
     console.log(met ? '\nAll targets met.' : '\nSome targets missed.');
   } finally {
-    server.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    server?.kill();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

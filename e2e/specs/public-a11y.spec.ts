@@ -1,35 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { PUBLIC_PAGES, type Theme, useLanguageAndTheme } from '../support/public-site.ts';
 
-// axe-core injected into the page (the current @axe-core/playwright needs Node 22)
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-// the app's Content-Security-Policy (script-src 'self') rightly refuses an inline script tag; the test lifts it
+// the app's Content-Security-Policy refuses axe's inline script tag; the test lifts it
 test.use({ bypassCSP: true });
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })
-      .axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
-}
 
 const PAGES = [...PUBLIC_PAGES.map((page) => ({ path: page.path, name: page.name })), { path: '/login', name: 'login' }];
 const VARIANTS: { language: 'tr' | 'en'; theme: Theme }[] = [

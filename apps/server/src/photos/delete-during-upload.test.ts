@@ -103,7 +103,7 @@ describe.each(['fs', 's3'] as const)('deleting a turbine while an upload to it r
     // the first file is committed under the turbine's folder (its row waits for the whole request)
     await until(async () =>
       (await t.app.ctx.storage.list(`turbines/${turbineId}/`)).some((key) =>
-        key.endsWith('stored-first.' + (kind === 'photos' ? 'jpg' : 'pdf')),
+        key.endsWith(`stored-first.${kind === 'photos' ? 'jpg' : 'pdf'}`),
       ),
     );
 

@@ -1,15 +1,37 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ProtectedRoute } from '../features/auth/protected-route.tsx';
+import { HeaderSlotContext } from '../ui/app-header/header-slot.ts';
 import { DesktopGate } from '../ui/desktop-gate/desktop-gate.tsx';
+import classes from './management-area.module.css';
 import './management-styles.ts';
 
-/** Every management route: desktop only (spec §1), then a valid session (spec §2). Screens bring their own AppHeader. */
+/** Every management route: desktop only (spec §1), then a valid session (spec §2). */
 export function ManagementArea() {
   return (
     <DesktopGate>
       <ProtectedRoute>
-        <Outlet />
+        <ManagementFrame />
       </ProtectedRoute>
     </DesktopGate>
+  );
+}
+
+/** The landmarks every management and viewer screen shares: a skip link, the screen's AppHeader (which renders
+ *  into the slot above <main>) and the screen itself inside <main>. */
+function ManagementFrame() {
+  const { t } = useTranslation();
+  const [slot, setSlot] = useState<HTMLDivElement | null>(null);
+  return (
+    <HeaderSlotContext.Provider value={slot}>
+      <a href="#main" className={classes.skip} data-testid="skip-link">
+        {t('common.skipToContent')}
+      </a>
+      <div ref={setSlot} className={classes.headerSlot} />
+      <main id="main" tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </main>
+    </HeaderSlotContext.Provider>
   );
 }

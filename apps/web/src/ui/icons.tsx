@@ -41,6 +41,7 @@ export const GlobeIcon = icon(
     <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
   </>,
 );
+export const MenuIcon = icon(<path d="M4 7h16M4 12h16M4 17h16" />);
 export const LogoutIcon = icon(
   <path d="M14 8V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-2M9 12h12l-3-3M18 15l3-3" />,
 );

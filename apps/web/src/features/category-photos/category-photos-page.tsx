@@ -9,17 +9,16 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { registerCatalog } from '../../i18n/register-catalog.ts';
-import { AppHeader } from '../../ui/app-header/app-header.tsx';
+import { AppHeader, type HeaderAction } from '../../ui/app-header/app-header.tsx';
 import { ArrowLeftIcon } from '../../ui/icons.tsx';
 import { LoadFailed } from '../viewer-common/load-failed.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { CommentsButton } from '../comments/comments-button.tsx';
+import { useCommentsAction } from '../comments/comments-button.tsx';
 import { CommentsPanel } from '../comments/comments-panel.tsx';
 import { wrapIndex } from '../viewer-common/photo-order.ts';
 import { TurbineGate } from '../viewer-common/turbine-gate.tsx';
 import { parseTurbineId } from '../viewer-common/turbine-id.ts';
-import { HeaderLinkButton } from '../viewer-common/header-buttons.tsx';
 import { isTypingTarget } from '../viewer-common/typing-target.ts';
 import { useTurbineDetail } from '../viewer-common/viewer-queries.ts';
 import { CompareIcon, PhotoIcon } from '../viewer-common/viewer-icons.tsx';
@@ -50,30 +49,22 @@ function CategoryPhotosPage({ category }: { category: ViewerCategory }) {
   usePageTitle(title);
   const color = CATEGORY_COLOR[category];
 
+  const toggleComments = () => setCommentsOpen((open) => !open);
+  const commentsAction = useCommentsAction(commentsOpen, toggleComments);
+  const headerActions: HeaderAction[] = turbine.isSuccess
+    ? [
+        { id: 'back-to-turbine', label: tv('backToTurbine'), icon: <ArrowLeftIcon size={16} />, to: paths.turbine(turbine.data.id) },
+        commentsAction,
+      ]
+    : [{ id: 'back-to-dashboard', label: tv('backToDashboard'), icon: <ArrowLeftIcon size={16} />, to: paths.dashboard }];
+
   return (
     <div
       className={classes.page}
       style={{ '--category-color': `var(--mantine-color-${color}-6)` } as CSSProperties}
       data-category={category}
     >
-      <AppHeader
-        title={title}
-        actions={
-          turbine.isSuccess ? (
-            <>
-              <HeaderLinkButton
-                to={paths.turbine(turbine.data.id)}
-                icon={<ArrowLeftIcon size={16} />}
-                label={tv('backToTurbine')}
-                testId="back-to-turbine"
-              />
-              <CommentsButton opened={commentsOpen} onToggle={() => setCommentsOpen((open) => !open)} />
-            </>
-          ) : (
-            <HeaderLinkButton to={paths.dashboard} icon={<ArrowLeftIcon size={16} />} label={tv('backToDashboard')} />
-          )
-        }
-      />
+      <AppHeader title={title} actions={headerActions} />
       <TurbineGate turbineId={turbineId}>
         {(data) => <CategoryWorkspace turbine={data} category={category} color={color} commentsOpen={commentsOpen} />}
       </TurbineGate>
@@ -157,6 +148,7 @@ function CategoryWorkspace({ turbine, category, color, commentsOpen }: Workspace
               color={color}
               value={blade}
               onChange={setBlade}
+              role="radiogroup"
               aria-labelledby="blade-filter-label"
               data={[{ value: ALL, label: t('filters.allBlades') }, ...BLADES.map((b) => ({ value: b, label: b }))]}
               data-testid="filter-blade"
@@ -213,7 +205,7 @@ function CategoryWorkspace({ turbine, category, color, commentsOpen }: Workspace
           {t('polling')}
         </Text>
       </aside>
-      <main className={classes.main}>
+      <div className={classes.main}>
         {photos.isPending && <LoadingScreen fullScreen={false} label={t('loading')} />}
         {photos.isError && (
           <LoadFailed title={t('error')} message={photos.error.message} retryLabel={t('retry')} onRetry={() => void photos.refetch()} />
@@ -242,7 +234,7 @@ function CategoryWorkspace({ turbine, category, color, commentsOpen }: Workspace
             onStep={step}
           />
         )}
-      </main>
+      </div>
       <CompareDialog
         photos={comparePhotos}
         opened={comparing && comparePhotos.length === COMPARE_LIMIT}

@@ -43,8 +43,15 @@ export function PhotoViewer({ turbineId, photo, category, color, position, total
             {` · ${t('uploadedAt', { date: format.dateTime(photo.upload_date) })}`}
           </Text>
         </div>
-        <Group gap="xs" wrap="nowrap">
-          <Anchor href={photo.urls.original} target="_blank" rel="noopener" size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <Group gap="xs" wrap="nowrap" className={classes.viewerTools}>
+          <Anchor
+            href={photo.urls.original}
+            target="_blank"
+            rel="noopener"
+            size="sm"
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="open-original"
+          >
             {t('openOriginal')}
           </Anchor>
           {total > 1 && (

@@ -1,17 +1,13 @@
-import { Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { Company } from '@windscope/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCompanies } from '../../api/companies.ts';
-import { paths } from '../../app/paths.ts';
 import { AppHeader } from '../../ui/app-header/app-header.tsx';
-import { ArrowLeftIcon } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { Can } from '../auth/can.tsx';
 import { RequirePermission } from '../auth/require-permission.tsx';
 import { useCan } from '../auth/use-auth.ts';
-import { PlusIcon } from '../management/icons.tsx';
+import { useListPageActions } from '../management/header-actions.tsx';
 import '../management/management-styles.ts';
 import { LoadErrorBanner } from '../management/load-error-banner.tsx';
 import { SearchField } from '../management/search-field.tsx';
@@ -26,35 +22,21 @@ import { COMPANIES_NS } from './i18n.ts';
 export function CompaniesPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.companies'));
+  const { t: tp } = useTranslation(COMPANIES_NS);
   const dialogs = useEntityDialogs<Company, 'edit' | 'delete'>();
+  const actions = useListPageActions({
+    addLabel: tp('header.add'),
+    addTestId: 'add-company',
+    permission: 'company.create',
+    onAdd: dialogs.add,
+  });
   return (
     <>
-      <AppHeader
-        title={t('pages.companies')}
-        actions={
-          <>
-            <Button component={Link} to={paths.dashboard} variant="default" leftSection={<ArrowLeftIcon size={16} />}>
-              {t('common.backToDashboard')}
-            </Button>
-            <AddCompanyButton onClick={dialogs.add} />
-          </>
-        }
-      />
+      <AppHeader title={t('pages.companies')} actions={actions} />
       <RequirePermission action="company.list" otherwise="unauthorized">
         <CompaniesContent dialogs={dialogs} />
       </RequirePermission>
     </>
-  );
-}
-
-function AddCompanyButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation(COMPANIES_NS);
-  return (
-    <Can action="company.create">
-      <Button leftSection={<PlusIcon size={16} />} onClick={onClick} data-testid="add-company">
-        {t('header.add')}
-      </Button>
-    </Can>
   );
 }
 

@@ -1,31 +1,29 @@
-import { Button } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { Can } from '../auth/can.tsx';
+import type { HeaderAction } from '../../ui/app-header/app-header.tsx';
+import { useCan } from '../auth/use-auth.ts';
 import { PlusIcon } from '../management/icons.tsx';
 import { DASHBOARD_NS } from './i18n.ts';
 
-/** Header buttons by role (DECISIONS §1): add turbine (superadmin, managers), partners (superadmin), users (superadmin, managers). */
-export function DashboardHeaderActions({ onAddTurbine }: { onAddTurbine: () => void }) {
+/** Header controls by role (DECISIONS §1): add turbine (superadmin, managers), partners (superadmin), users (superadmin, managers). */
+export function useDashboardHeaderActions(onAddTurbine: () => void): HeaderAction[] {
   const { t } = useTranslation(DASHBOARD_NS);
-  return (
-    <>
-      <Can action="turbine.create">
-        <Button px="sm" leftSection={<PlusIcon size={16} />} onClick={onAddTurbine} data-testid="add-turbine">
-          {t('header.addTurbine')}
-        </Button>
-      </Can>
-      <Can action="company.list">
-        <Button component={Link} to={paths.companies} variant="default" px="sm" data-testid="nav-companies">
-          {t('header.partners')}
-        </Button>
-      </Can>
-      <Can action="user.list">
-        <Button component={Link} to={paths.users} variant="default" px="sm" data-testid="nav-users">
-          {t('header.users')}
-        </Button>
-      </Can>
-    </>
-  );
+  const canAdd = useCan('turbine.create');
+  const showPartners = useCan('company.list');
+  const showUsers = useCan('user.list');
+  return useMemo(() => {
+    const actions: HeaderAction[] = [];
+    if (canAdd)
+      actions.push({
+        id: 'add-turbine',
+        label: t('header.addTurbine'),
+        icon: <PlusIcon size={16} />,
+        variant: 'filled',
+        onClick: onAddTurbine,
+      });
+    if (showPartners) actions.push({ id: 'nav-companies', label: t('header.partners'), to: paths.companies });
+    if (showUsers) actions.push({ id: 'nav-users', label: t('header.users'), to: paths.users });
+    return actions;
+  }, [t, canAdd, showPartners, showUsers, onAddTurbine]);
 }

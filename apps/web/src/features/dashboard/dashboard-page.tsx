@@ -12,7 +12,7 @@ import '../management/management-styles.ts';
 import { LoadErrorBanner } from '../management/load-error-banner.tsx';
 import { useEntityDialogs } from '../management/use-entity-dialogs.ts';
 import { DashboardCounters } from './dashboard-counters.tsx';
-import { DashboardHeaderActions } from './dashboard-header-actions.tsx';
+import { useDashboardHeaderActions } from './dashboard-header-actions.tsx';
 import { useDashboardUrlState } from './filters/dashboard-url-state.ts';
 import { FilterBar } from './filters/filter-bar.tsx';
 import {
@@ -65,10 +65,8 @@ export function DashboardPage() {
   const remove = useCallback((turbine: Turbine) => show('delete', turbine), [show]);
 
   // typing re-renders this page; the same header element lets React skip the header
-  const header = useMemo(
-    () => <AppHeader title={tc('pages.dashboard')} actions={<DashboardHeaderActions onAddTurbine={dialogs.add} />} />,
-    [tc, dialogs.add],
-  );
+  const headerActions = useDashboardHeaderActions(dialogs.add);
+  const header = useMemo(() => <AppHeader title={tc('pages.dashboard')} actions={headerActions} />, [tc, headerActions]);
   const companyList = seesAllCompanies ? companies.data : undefined;
   const clearFilters = useCallback(() => update(() => ({ filters: NO_FILTERS, companyId: null })), [update]);
 

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Tooltip.layer.css';
-import { ActionIcon, Center, Stack, Text, Tooltip } from '@mantine/core';
+import { Center, Stack, Text } from '@mantine/core';
 import { type Blade, type Turbine, turbineDisplayName } from '@windscope/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -8,18 +8,17 @@ import { useParams } from 'react-router';
 import { queryKeys } from '../../api/query-keys.ts';
 import { paths } from '../../app/paths.ts';
 import { registerCatalog } from '../../i18n/register-catalog.ts';
-import { AppHeader } from '../../ui/app-header/app-header.tsx';
+import { AppHeader, type HeaderAction } from '../../ui/app-header/app-header.tsx';
 import { ArrowLeftIcon } from '../../ui/icons.tsx';
 import { LoadFailed } from '../viewer-common/load-failed.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useCurrentUser } from '../auth/use-auth.ts';
-import { CommentsButton } from '../comments/comments-button.tsx';
+import { useCommentsAction } from '../comments/comments-button.tsx';
 import { CommentsPanel } from '../comments/comments-panel.tsx';
 import { wrapIndex } from '../viewer-common/photo-order.ts';
 import { TurbineGate } from '../viewer-common/turbine-gate.tsx';
 import { parseTurbineId } from '../viewer-common/turbine-id.ts';
-import { HeaderIconLink, HeaderLinkButton } from '../viewer-common/header-buttons.tsx';
 import { fetchPhotos, useTurbineDetail } from '../viewer-common/viewer-queries.ts';
 import { PanoramaIcon, SettingsIcon, SidebarIcon } from '../viewer-common/viewer-icons.tsx';
 import { firstPlaceWithPhotos, photosOfRoom, roomNumbers } from './blade-rooms.ts';
@@ -63,44 +62,34 @@ export function PanoramaPage() {
     setLayoutVersion((version) => version + 1);
   };
 
+  const commentsAction = useCommentsAction(commentsOpen, toggleComments);
+  const sidebarLabel = sidebarOpen ? t('hideMenu') : t('showMenu');
+  const headerActions: HeaderAction[] = [
+    {
+      id: 'sidebar-toggle',
+      label: sidebarLabel,
+      icon: <SidebarIcon size={18} />,
+      iconOnly: true,
+      expanded: sidebarOpen,
+      onClick: toggleSidebar,
+    },
+    { id: 'back-to-dashboard', label: tv('backToDashboard'), icon: <ArrowLeftIcon size={18} />, iconOnly: true, to: paths.dashboard },
+  ];
+  if (turbine.isSuccess) {
+    headerActions.push(
+      {
+        id: 'turbine-management-link',
+        label: tv('turbineManagement'),
+        icon: <SettingsIcon size={16} />,
+        to: paths.turbine(turbine.data.id),
+      },
+      commentsAction,
+    );
+  }
+
   return (
     <div className={classes.page}>
-      <AppHeader
-        title={t('pageTitle')}
-        actions={
-          <>
-            <Tooltip label={sidebarOpen ? t('hideMenu') : t('showMenu')}>
-              <ActionIcon
-                size="lg"
-                variant="default"
-                aria-label={sidebarOpen ? t('hideMenu') : t('showMenu')}
-                aria-expanded={sidebarOpen}
-                onClick={toggleSidebar}
-                data-testid="sidebar-toggle"
-              >
-                <SidebarIcon size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <HeaderIconLink
-              to={paths.dashboard}
-              icon={<ArrowLeftIcon size={18} />}
-              label={tv('backToDashboard')}
-              testId="back-to-dashboard"
-            />
-            {turbine.isSuccess && (
-              <>
-                <HeaderLinkButton
-                  to={paths.turbine(turbine.data.id)}
-                  icon={<SettingsIcon size={16} />}
-                  label={tv('turbineManagement')}
-                  testId="turbine-management-link"
-                />
-                <CommentsButton opened={commentsOpen} onToggle={toggleComments} />
-              </>
-            )}
-          </>
-        }
-      />
+      <AppHeader title={t('pageTitle')} actions={headerActions} />
       <TurbineGate turbineId={turbineId}>
         {(data) => (
           <PanoramaWorkspace
@@ -188,7 +177,7 @@ function PanoramaWorkspace({ turbine, heading, sidebarOpen, commentsOpen, layout
           onSelect={setIndex}
         />
       </aside>
-      <main className={classes.main}>{stage}</main>
+      <div className={classes.main}>{stage}</div>
     </div>
   );
 }

@@ -63,7 +63,7 @@ export function TurbinePage() {
         commentsOpen={commentsOpen}
         onToggleComments={turbine.data ? () => setCommentsOpen((open) => !open) : null}
       />
-      <Container size="xl" py="lg" component="main" id="main" data-testid="turbine-page">
+      <Container size="xl" py="lg" data-testid="turbine-page">
         {body}
       </Container>
       {id !== null && turbine.data && <CommentsPanel turbineId={id} opened={commentsOpen} onClose={closeComments} />}

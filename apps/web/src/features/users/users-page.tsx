@@ -1,17 +1,14 @@
-import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Container, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { User } from '@windscope/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCompanies } from '../../api/companies.ts';
 import { useUsers } from '../../api/users.ts';
-import { paths } from '../../app/paths.ts';
 import { AppHeader } from '../../ui/app-header/app-header.tsx';
-import { AlertCircleIcon, ArrowLeftIcon } from '../../ui/icons.tsx';
+import { AlertCircleIcon } from '../../ui/icons.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { Can } from '../auth/can.tsx';
 import { RequirePermission } from '../auth/require-permission.tsx';
-import { PlusIcon } from '../management/icons.tsx';
+import { useListPageActions } from '../management/header-actions.tsx';
 import '../management/management-styles.ts';
 import { LoadErrorBanner } from '../management/load-error-banner.tsx';
 import { SearchField } from '../management/search-field.tsx';
@@ -29,33 +26,14 @@ type Dialogs = EntityDialogs<User, UserAction>;
 export function UsersPage() {
   const { t } = useTranslation();
   usePageTitle(t('pages.users'));
+  const { t: tp } = useTranslation(USERS_NS);
   const dialogs = useEntityDialogs<User, UserAction>();
+  const actions = useListPageActions({ addLabel: tp('header.add'), addTestId: 'add-user', permission: 'user.create', onAdd: dialogs.add });
   return (
     <RequirePermission action="user.list" otherwise="redirect">
-      <AppHeader
-        title={t('pages.users')}
-        actions={
-          <>
-            <Button component={Link} to={paths.dashboard} variant="default" leftSection={<ArrowLeftIcon size={16} />}>
-              {t('common.backToDashboard')}
-            </Button>
-            <AddUserButton onClick={dialogs.add} />
-          </>
-        }
-      />
+      <AppHeader title={t('pages.users')} actions={actions} />
       <UsersContent dialogs={dialogs} />
     </RequirePermission>
-  );
-}
-
-function AddUserButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation(USERS_NS);
-  return (
-    <Can action="user.create">
-      <Button leftSection={<PlusIcon size={16} />} onClick={onClick} data-testid="add-user">
-        {t('header.add')}
-      </Button>
-    </Can>
   );
 }
 

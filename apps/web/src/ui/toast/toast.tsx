@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@windscope/contract';
 import type { ReactNode } from 'react';
 import { i18n } from '../../i18n/i18n.ts';
+import { toastDemand } from './toast-demand.ts';
 import { AlertCircleIcon, AlertTriangleIcon, CheckIcon, InfoIcon } from '../icons.tsx';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
@@ -24,6 +25,7 @@ const LOOK: Record<ToastType, { color: string; icon: ReactNode }> = {
 
 /** Shows a toast (spec §2 Toast): top-right, close button or Escape, auto-close after TOAST_DURATION_MS. Returns its id. */
 export function showToast(type: ToastType, { title, message, autoClose = true, id }: ToastOptions): string {
+  toastDemand.want();
   return notifications.show({
     id,
     title,

@@ -101,6 +101,7 @@ const FilterChoices = memo(function FilterChoices({
       <div>
         <VisuallyHidden id="view-mode-label">{t('view.label')}</VisuallyHidden>
         <SegmentedControl
+          role="radiogroup"
           aria-labelledby="view-mode-label"
           value={view}
           onChange={(value) => {

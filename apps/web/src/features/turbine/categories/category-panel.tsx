@@ -61,6 +61,8 @@ export function CategoryPanel({ turbineId, category, photos, existingNames }: Ca
               onChange={(value) => setBlade(value as Blade)}
               disabled={upload.uploading}
               color={meta.color}
+              // a div of radio buttons: the group role lets it carry its name (aria-prohibited-attr otherwise)
+              role="radiogroup"
               aria-label={t('categories.blade')}
               data-testid={`category-blade-${category}`}
               fullWidth

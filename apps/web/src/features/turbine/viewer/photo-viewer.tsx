@@ -96,6 +96,7 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onDelete, k
                   variant="subtle"
                   color="gray"
                   size="lg"
+                  className={classes.barIcon}
                   aria-label={t('viewer.download')}
                 >
                   <DownloadIcon size={18} />
@@ -113,7 +114,15 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onDelete, k
                   {t('gallery.delete')}
                 </Button>
               )}
-              <ActionIcon variant="subtle" color="gray" size="lg" onClick={onClose} aria-label={t('viewer.close')} data-autofocus>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                className={classes.barIcon}
+                onClick={onClose}
+                aria-label={t('viewer.close')}
+                data-autofocus
+              >
                 <CloseIcon size={18} />
               </ActionIcon>
             </Group>
