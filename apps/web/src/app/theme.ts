@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, darken, luminance, type MantineColorsTuple, type MantineTheme } from '@mantine/core';
 
 /** Deep sea-blue to teal: the brand colour, used as the primary colour. */
 const wind: MantineColorsTuple = [
@@ -62,13 +62,14 @@ export const theme = createTheme({
 /** Mantine's secondary text colours, made to pass WCAG AA (4.5:1) on every surface the app uses: its defaults
  *  (gray-6 #868e96 in light, 3.3:1 on white; dark-2 in dark, 3.8:1 on dark-5) are too faint. Every `c="dimmed"`,
  *  description, table head and placeholder inherits these. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
     // 6.1:1 on white, 5.1:1 on gray-2
     '--mantine-color-dimmed': '#5c636a',
     // 4.7:1 on white
     '--mantine-color-placeholder': '#6c757d',
+    ...accessibleLightColors(theme),
   },
   dark: {
     // 6.9:1 on dark-7, 4.9:1 on dark-5
@@ -76,3 +77,40 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
   },
 });
+
+/** WCAG AA for normal text. */
+const AA = 4.5;
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+/** The colour itself when it already reads on `against`, else the least darkened version of it that does. */
+export function readableOn(color: string, against: string): string {
+  for (let amount = 0; amount < 1; amount += 0.04) {
+    const candidate = amount === 0 ? color : darken(color, amount);
+    if (contrast(candidate, against) >= AA + 0.1) return candidate;
+  }
+  return '#000000';
+}
+
+/** Mantine's light-scheme variant colours, made readable for every colour of the theme at once (so each badge, button,
+ *  alert and coloured text inherits it): light variants put shade 9 on shade 1 (green 3.9:1, yellow 2.8:1), coloured
+ *  text and outlines put the primary shade on white (red 3.8:1), and filled surfaces that carry white text (autoContrast
+ *  picks white below the theme's luminance threshold) need white to read on them. */
+function accessibleLightColors(theme: MantineTheme): Record<string, string> {
+  const shade = typeof theme.primaryShade === 'number' ? theme.primaryShade : theme.primaryShade.light;
+  const variables: Record<string, string> = {};
+  for (const [name, colors] of Object.entries(theme.colors)) {
+    if (name === 'dark' || name === 'gray') continue;
+    const base = colors[shade] as string;
+    variables[`--mantine-color-${name}-light-color`] = readableOn(colors[9] as string, colors[1] as string);
+    variables[`--mantine-color-${name}-text`] = readableOn(base, '#ffffff');
+    variables[`--mantine-color-${name}-outline`] = readableOn(base, '#ffffff');
+    if (luminance(base) <= theme.luminanceThreshold) {
+      const filled = readableOn(base, '#ffffff');
+      variables[`--mantine-color-${name}-filled`] = filled;
+      variables[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.12);
+    }
+  }
+  return variables;
+}

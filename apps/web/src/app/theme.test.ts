@@ -1,0 +1,28 @@
+import { DEFAULT_THEME, luminance, mergeMantineTheme } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+describe('light scheme colours meet WCAG AA for text', () => {
+  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+  const light = cssVariablesResolver(merged).light;
+  const colours = Object.keys(merged.colors).filter((c) => c !== 'dark' && c !== 'gray');
+
+  it.each(colours)('%s: light variant, coloured text and filled surfaces', (name) => {
+    const shades = merged.colors[name] as readonly string[];
+    const lightColor = light[`--mantine-color-${name}-light-color`] as string;
+    // light badges and alerts: their text on their own pale background
+    expect(contrast(lightColor, shades[1] as string)).toBeGreaterThanOrEqual(4.5);
+    // c="red" text and outline buttons on white
+    expect(contrast(light[`--mantine-color-${name}-text`] as string, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(light[`--mantine-color-${name}-outline`] as string, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    // a filled surface either carries black text (light enough) or white text that reads on it
+    const filled = light[`--mantine-color-${name}-filled`] ?? shades[7];
+    const textOnFilled = luminance(filled as string) > merged.luminanceThreshold ? '#000000' : '#ffffff';
+    expect(contrast(filled as string, textOnFilled)).toBeGreaterThanOrEqual(4.5);
+  });
+});
