@@ -63,7 +63,7 @@ export class ApiError extends Error {
 export function localizedMessage(code: string, params: MessageParams, received: MessageSource): string {
   const fallback = typeof received === 'string' ? received : received();
   const written = writeMessage(code, params);
-  return written !== undefined && !/\{\w+\}/.test(written) ? written : fallback;
+  return written !== undefined && !/\{\w+(?:\|\w+)?\}/.test(written) ? written : fallback;
 }
 
 function localizedDetail(detail: ApiErrorDetail): ApiErrorDetail {

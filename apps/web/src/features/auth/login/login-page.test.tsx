@@ -119,7 +119,7 @@ describe('signing in', () => {
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user) ?? 'null')).toEqual(user);
     expect(window.sessionStorage.getItem('left-over')).toBeNull();
     const [, init] = fetchMock.mock.calls[0] ?? [];
-    expect(JSON.parse(String((init as RequestInit).body))).toEqual({ email: 'Operator@Ege.example', password: 'demo1234' });
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({ email: 'operator@ege.example', password: 'demo1234' });
   });
 
   it('returns to the remembered page', async () => {
