@@ -229,7 +229,9 @@ export const loginBodySchema = z.strictObject({
     .max(EMAIL_MAX_LENGTH)
     .refine(isStorableText, storable)
     .refine(fitsLowerCased(EMAIL_MAX_LENGTH), { error: 'VALIDATION' })
-    .transform(normalizeEmail),
+    .transform(normalizeEmail)
+    // NFKC may lengthen it (a ligature becomes two letters): what is looked up and counted stays within the limit
+    .refine((email) => email.length <= EMAIL_MAX_LENGTH, { error: 'VALIDATION' }),
   password: z
     .string({ error: 'LOGIN_REQUIRED_FIELDS' })
     .min(1, { error: 'LOGIN_REQUIRED_FIELDS' })
