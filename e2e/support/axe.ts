@@ -10,7 +10,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
+  nodes: { target: string[]; html: string; failureSummary?: string }[];
 }
 
 /** The page's serious and critical axe violations (colour contrast included), one line each. */
@@ -26,6 +26,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes
+          .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`)
+          .join(', ')})`,
     );
 }

@@ -9,7 +9,7 @@ const contrast = (a: string, b: string) => {
 
 describe('light scheme colours meet WCAG AA for text', () => {
   const merged = mergeMantineTheme(DEFAULT_THEME, theme);
-  const light = cssVariablesResolver(merged).light;
+  const { light, dark } = cssVariablesResolver(merged);
   const colours = Object.keys(merged.colors).filter((c) => c !== 'dark' && c !== 'gray');
 
   it.each(colours)('%s: light variant, coloured text and filled surfaces', (name) => {
@@ -20,9 +20,11 @@ describe('light scheme colours meet WCAG AA for text', () => {
     // c="red" text and outline buttons on white
     expect(contrast(light[`--mantine-color-${name}-text`] as string, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(contrast(light[`--mantine-color-${name}-outline`] as string, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-    // a filled surface either carries black text (light enough) or white text that reads on it
-    const filled = light[`--mantine-color-${name}-filled`] ?? shades[7];
-    const textOnFilled = luminance(filled as string) > merged.luminanceThreshold ? '#000000' : '#ffffff';
-    expect(contrast(filled as string, textOnFilled)).toBeGreaterThanOrEqual(4.5);
+    // a filled surface carries black text when autoContrast finds its shade light, else white: either reads, both schemes
+    const text = luminance(shades[7] as string) > merged.luminanceThreshold ? '#000000' : '#ffffff';
+    for (const scheme of [light, dark]) {
+      const filled = (scheme[`--mantine-color-${name}-filled`] ?? shades[7]) as string;
+      expect(contrast(filled, text)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

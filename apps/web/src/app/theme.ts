@@ -75,6 +75,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     // 6.9:1 on dark-7, 4.9:1 on dark-5
     '--mantine-color-dimmed': '#9aabbd',
     '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+    ...readableFilledColors(theme, 'dark'),
   },
 });
 
@@ -93,24 +94,36 @@ export function readableOn(color: string, against: string): string {
   return '#000000';
 }
 
+const primaryShadeOf = (theme: MantineTheme, scheme: 'light' | 'dark') =>
+  typeof theme.primaryShade === 'number' ? theme.primaryShade : theme.primaryShade[scheme];
+const themeColors = (theme: MantineTheme) => Object.entries(theme.colors).filter(([name]) => name !== 'dark' && name !== 'gray');
+
+/** Filled surfaces that carry white text (autoContrast picks white below the theme's luminance threshold) need white to
+ *  read on them: red, orange, teal and others are too light at the primary shade. */
+function readableFilledColors(theme: MantineTheme, scheme: 'light' | 'dark'): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, colors] of themeColors(theme)) {
+    const base = colors[primaryShadeOf(theme, scheme)] as string;
+    // light enough for autoContrast to put black text on it (green, lime, yellow): it reads as it is
+    if (luminance(base) > theme.luminanceThreshold) continue;
+    const filled = readableOn(base, '#ffffff');
+    if (filled === base) continue;
+    variables[`--mantine-color-${name}-filled`] = filled;
+    variables[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.12);
+  }
+  return variables;
+}
+
 /** Mantine's light-scheme variant colours, made readable for every colour of the theme at once (so each badge, button,
  *  alert and coloured text inherits it): light variants put shade 9 on shade 1 (green 3.9:1, yellow 2.8:1), coloured
- *  text and outlines put the primary shade on white (red 3.8:1), and filled surfaces that carry white text (autoContrast
- *  picks white below the theme's luminance threshold) need white to read on them. */
+ *  text and outlines put the primary shade on white (red 3.8:1). */
 function accessibleLightColors(theme: MantineTheme): Record<string, string> {
-  const shade = typeof theme.primaryShade === 'number' ? theme.primaryShade : theme.primaryShade.light;
-  const variables: Record<string, string> = {};
-  for (const [name, colors] of Object.entries(theme.colors)) {
-    if (name === 'dark' || name === 'gray') continue;
-    const base = colors[shade] as string;
+  const variables: Record<string, string> = readableFilledColors(theme, 'light');
+  for (const [name, colors] of themeColors(theme)) {
+    const base = colors[primaryShadeOf(theme, 'light')] as string;
     variables[`--mantine-color-${name}-light-color`] = readableOn(colors[9] as string, colors[1] as string);
     variables[`--mantine-color-${name}-text`] = readableOn(base, '#ffffff');
     variables[`--mantine-color-${name}-outline`] = readableOn(base, '#ffffff');
-    if (luminance(base) <= theme.luminanceThreshold) {
-      const filled = readableOn(base, '#ffffff');
-      variables[`--mantine-color-${name}-filled`] = filled;
-      variables[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.12);
-    }
   }
   return variables;
 }

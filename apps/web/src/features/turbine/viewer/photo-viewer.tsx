@@ -54,117 +54,117 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onDelete, k
   }, [index, count, photos]);
 
   return (
-    <Modal
+    // the compound form, so the dialog element itself carries the photo's name (Modal's own props name its wrapper)
+    <Modal.Root
       opened={opened}
       onClose={onClose}
       closeOnEscape={false}
-      withCloseButton={false}
       size="min(1400px, 96vw)"
       padding={0}
       centered
       radius="md"
-      overlayProps={{ backgroundOpacity: 0.82, blur: 3 }}
-      classNames={{ content: classes.content }}
-      aria-label={photo ? photo.originalName : t('viewer.title')}
       data-testid="photo-viewer"
     >
-      {photo && index !== null && (
-        <Stack gap={0} {...{ [LAYER_MARKER]: '' }}>
-          <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="md">
-            <Stack gap={2} miw={0}>
-              <Group gap="xs" wrap="nowrap">
-                <Text fw={700} truncate data-testid="viewer-name">
-                  {photo.originalName}
+      <Modal.Overlay backgroundOpacity={0.82} blur={3} />
+      <Modal.Content className={classes.content} aria-label={photo ? photo.originalName : t('viewer.title')}>
+        {photo && index !== null && (
+          <Stack gap={0} {...{ [LAYER_MARKER]: '' }}>
+            <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="md">
+              <Stack gap={2} miw={0}>
+                <Group gap="xs" wrap="nowrap">
+                  <Text fw={700} truncate data-testid="viewer-name">
+                    {photo.originalName}
+                  </Text>
+                  <Badge variant="light" color="gray" size="sm">
+                    {labels.type(photo)}
+                  </Badge>
+                </Group>
+                <Text size="xs" className={classes.meta} truncate>
+                  {[labels.place(photo), String(photo.year), labels.size(photo), labels.uploaded(photo)].filter(Boolean).join(' · ')}
                 </Text>
-                <Badge variant="light" color="gray" size="sm">
-                  {labels.type(photo)}
-                </Badge>
-              </Group>
-              <Text size="xs" className={classes.meta} truncate>
-                {[labels.place(photo), String(photo.year), labels.size(photo), labels.uploaded(photo)].filter(Boolean).join(' · ')}
-              </Text>
-            </Stack>
-            <Group gap="xs" wrap="nowrap">
-              <Text size="sm" fw={600} data-testid="viewer-counter">
-                {t('viewer.counter', { current: index + 1, total: count })}
-              </Text>
-              <Tooltip label={t('viewer.download')}>
+              </Stack>
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" fw={600} data-testid="viewer-counter">
+                  {t('viewer.counter', { current: index + 1, total: count })}
+                </Text>
+                <Tooltip label={t('viewer.download')}>
+                  <ActionIcon
+                    component="a"
+                    href={photo.urls.original}
+                    download={photo.originalName}
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    className={classes.barIcon}
+                    aria-label={t('viewer.download')}
+                  >
+                    <DownloadIcon size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                {canDelete && (
+                  <Button
+                    variant="light"
+                    color="red"
+                    size="xs"
+                    leftSection={<TrashIcon size={14} />}
+                    onClick={() => onDelete(photo)}
+                    data-testid="viewer-delete"
+                  >
+                    {t('gallery.delete')}
+                  </Button>
+                )}
                 <ActionIcon
-                  component="a"
-                  href={photo.urls.original}
-                  download={photo.originalName}
                   variant="subtle"
                   color="gray"
                   size="lg"
                   className={classes.barIcon}
-                  aria-label={t('viewer.download')}
+                  onClick={onClose}
+                  aria-label={t('viewer.close')}
+                  data-autofocus
                 >
-                  <DownloadIcon size={18} />
+                  <CloseIcon size={18} />
                 </ActionIcon>
-              </Tooltip>
-              {canDelete && (
-                <Button
-                  variant="light"
-                  color="red"
-                  size="xs"
-                  leftSection={<TrashIcon size={14} />}
-                  onClick={() => onDelete(photo)}
-                  data-testid="viewer-delete"
-                >
-                  {t('gallery.delete')}
-                </Button>
-              )}
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                className={classes.barIcon}
-                onClick={onClose}
-                aria-label={t('viewer.close')}
-                data-autofocus
-              >
-                <CloseIcon size={18} />
-              </ActionIcon>
+              </Group>
             </Group>
-          </Group>
-          <div className={classes.stage}>
-            {count > 1 && (
-              <ActionIcon
-                className={`${classes.nav} ${classes.prev}`}
-                size={44}
-                radius="xl"
-                variant="white"
-                color="dark"
-                onClick={() => onIndexChange(stepIndex(index, -1, count))}
-                aria-label={t('viewer.previous')}
-                data-testid="viewer-prev"
-              >
-                <ChevronLeftIcon size={22} />
-              </ActionIcon>
-            )}
-            <PhotoFrame photo={photo} maxHeight="calc(100dvh - 200px)" />
-            {count > 1 && (
-              <ActionIcon
-                className={`${classes.nav} ${classes.next}`}
-                size={44}
-                radius="xl"
-                variant="white"
-                color="dark"
-                onClick={() => onIndexChange(stepIndex(index, 1, count))}
-                aria-label={t('viewer.next')}
-                data-testid="viewer-next"
-              >
-                <ChevronRightIcon size={22} />
-              </ActionIcon>
-            )}
-          </div>
-          <Group justify="center" pb="sm">
-            <Anchor href={photo.urls.original} target="_blank" rel="noopener" size="xs" c="dimmed">
-              {t('viewer.openOriginal')}
-            </Anchor>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+            <div className={classes.stage}>
+              {count > 1 && (
+                <ActionIcon
+                  className={`${classes.nav} ${classes.prev}`}
+                  size={44}
+                  radius="xl"
+                  variant="white"
+                  color="dark"
+                  onClick={() => onIndexChange(stepIndex(index, -1, count))}
+                  aria-label={t('viewer.previous')}
+                  data-testid="viewer-prev"
+                >
+                  <ChevronLeftIcon size={22} />
+                </ActionIcon>
+              )}
+              <PhotoFrame photo={photo} maxHeight="calc(100dvh - 200px)" />
+              {count > 1 && (
+                <ActionIcon
+                  className={`${classes.nav} ${classes.next}`}
+                  size={44}
+                  radius="xl"
+                  variant="white"
+                  color="dark"
+                  onClick={() => onIndexChange(stepIndex(index, 1, count))}
+                  aria-label={t('viewer.next')}
+                  data-testid="viewer-next"
+                >
+                  <ChevronRightIcon size={22} />
+                </ActionIcon>
+              )}
+            </div>
+            <Group justify="center" pb="sm">
+              <Anchor href={photo.urls.original} target="_blank" rel="noopener" size="xs" className={classes.openOriginal}>
+                {t('viewer.openOriginal')}
+              </Anchor>
+            </Group>
+          </Stack>
+        )}
+      </Modal.Content>
+    </Modal.Root>
   );
 }
