@@ -148,8 +148,10 @@ test.describe('turbine codes, order and the list', () => {
       await toEnglish(page);
       await expect(form.getByText(`This company already has a turbine with the code "${code}".`)).toBeVisible();
     } finally {
-      await admin.call('DELETE', `/turbines/${first.id}`);
-      await admin.call('DELETE', `/turbines/${second.id}`);
+      // deleting is the superadmin's too
+      const superadmin = await apiAs(request, DEMO.superadmin);
+      await superadmin.call('DELETE', `/turbines/${first.id}`);
+      await superadmin.call('DELETE', `/turbines/${second.id}`);
     }
   });
 

@@ -79,7 +79,8 @@ test.describe('partners: superadmin', () => {
       await expect(form.getByRole('button', { name: 'Evet, sil' })).toBeDisabled();
       // the reason once: no general note beside it, no toast
       await expect(form.getByText(/kaldırın|kaldırmanız/)).toHaveCount(1);
-      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.locator('[role="alert"][data-toast-type]')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(1);
       await page.keyboard.press('Escape');
       await expect(card(page, busy.name)).toBeVisible();
 

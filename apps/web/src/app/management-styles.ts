@@ -11,3 +11,6 @@ import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Card.layer.css';
+// the shared header folds controls into a Menu on every signed-in screen, the viewers included
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Menu.layer.css';
