@@ -141,6 +141,7 @@ test.describe('turbine codes, order and the list', () => {
       // editing is the superadmin's (DECISIONS §1)
       await openAs(page, DEMO.superadmin);
       await page.getByTestId('turbine-search').fill(`${code}-B`);
+      await expect(cards(page)).toHaveCount(1);
       await cards(page).getByTestId('edit-turbine').click();
       await form.getByLabel(/^Kod/).fill(code);
       await form.getByTestId('turbine-submit').click();

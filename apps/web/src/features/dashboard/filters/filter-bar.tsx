@@ -1,6 +1,6 @@
 import { Group, Paper, SegmentedControl, Select, VisuallyHidden } from '@mantine/core';
 import type { Company } from '@windscope/contract';
-import { type Dispatch, memo, type ReactNode, type SetStateAction, useMemo } from 'react';
+import { type Dispatch, memo, type ReactNode, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GridIcon, ListIcon } from '../../management/icons.tsx';
 import { SearchField } from '../../management/search-field.tsx';
@@ -26,6 +26,22 @@ interface FilterBarProps {
  *  Typing re-renders only the search box: the other controls are memoized on their own values. */
 export function FilterBar({ filters, onFiltersChange, ...choices }: FilterBarProps) {
   const { t } = useTranslation(DASHBOARD_NS);
+  // the box keeps what is typed: the address (where the filter lives) catches up a navigation later, and binding the
+  // box to it would put a stale value back under the cursor. It follows the address only when that changed elsewhere
+  // (back/forward, a shared link).
+  const [text, setText] = useState(filters.text);
+  const typed = useRef(filters.text);
+  useEffect(() => {
+    if (filters.text !== typed.current) {
+      typed.current = filters.text;
+      setText(filters.text);
+    }
+  }, [filters.text]);
+  const changeText = (next: string) => {
+    typed.current = next;
+    setText(next);
+    onFiltersChange((current) => ({ ...current, text: next }));
+  };
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-label={t('filters.label')}>
       <Group align="flex-end" gap="md" wrap="nowrap">
@@ -33,8 +49,8 @@ export function FilterBar({ filters, onFiltersChange, ...choices }: FilterBarPro
           <SearchField
             label={t('filters.search')}
             placeholder={t('filters.searchPlaceholder')}
-            value={filters.text}
-            onChange={(text) => onFiltersChange((current) => ({ ...current, text }))}
+            value={text}
+            onChange={changeText}
             testId="turbine-search"
           />
         </div>
