@@ -32,8 +32,9 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    // a fresh embedded database with the demo content for every run
-    command: `rm -rf .e2e-data-${PORT} && DATA_DIR=.e2e-data-${PORT} PORT=${PORT} LOG_LEVEL=warn PUBLIC_URL=http://127.0.0.1:${PORT} npx tsx ../apps/server/src/main.ts`,
+    // a fresh embedded database with the demo content for every run; TRUST_PROXY=1 lets a spec that is about rate
+    // limits come from an address of its own (X-Forwarded-For), apart from the sign-ins of every other spec
+    command: `rm -rf .e2e-data-${PORT} && DATA_DIR=.e2e-data-${PORT} PORT=${PORT} TRUST_PROXY=1 LOG_LEVEL=warn PUBLIC_URL=http://127.0.0.1:${PORT} npx tsx ../apps/server/src/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

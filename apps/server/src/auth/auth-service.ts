@@ -62,13 +62,21 @@ export async function login(
     { key: keys.ip, rule: RATE_LIMITS.loginPerIp },
     { key: keys.accountAndIp, rule: RATE_LIMITS.loginPerAccountAndIp },
   ]);
-  await reservePacedAttempt(ctx.limiter, keys.accountPace, PACE_RULES.loginPerAccount, ctx.now());
-  const found = await findUserByEmail(ctx, email);
-  const ok = found ? await verifyPassword(found.user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  // an inactive account answers exactly like a wrong password
-  if (!found || !ok || !found.user.isActive) throw new AppError(401, 'LOGIN_FAILED');
-  await clearLoginLimits(ctx, email, meta.ip, true);
-  return startSignedIn(ctx, found.user, found.companyName, meta);
+  try {
+    await reservePacedAttempt(ctx.limiter, keys.accountPace, PACE_RULES.loginPerAccount, ctx.now());
+    const found = await findUserByEmail(ctx, email);
+    const ok = found ? await verifyPassword(found.user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+    // an inactive account answers exactly like a wrong password
+    if (!found || !ok || !found.user.isActive) throw new AppError(401, 'LOGIN_FAILED');
+    await clearLoginLimits(ctx, email, meta.ip, true);
+    return await startSignedIn(ctx, found.user, found.companyName, meta);
+  } catch (error) {
+    // an attempt that was never judged (the database went away half way, or the account is still paced) gives its
+    // counts back, when the counters answer: only a wrong password may hold anyone back
+    const judged = error instanceof AppError && (error.status === 401 || error.status === 429);
+    if (!judged) await Promise.allSettled([ctx.limiter.refund(keys.ip), ctx.limiter.refund(keys.accountAndIp)]);
+    throw error;
+  }
 }
 
 export async function logout(ctx: AppContext, sessionId: string) {
