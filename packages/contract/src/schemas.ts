@@ -135,11 +135,13 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** On every turbine (list and detail): the worst severity among its open findings, open and overdue counts (§12). */
+/** On every turbine (list and detail): the worst severity among its open findings, open and overdue counts (§12),
+ *  and the open findings per severity (index 0 = severity 1 .. index 4 = severity 5), which the dashboard adds up. */
 export const turbineHealthSchema = z.object({
   worst_open_severity: z.number().int().min(1).max(5).nullable(),
   open: z.number().int(),
   overdue: z.number().int(),
+  open_by_severity: z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int(), z.number().int()]),
 });
 export type TurbineHealth = z.infer<typeof turbineHealthSchema>;
 

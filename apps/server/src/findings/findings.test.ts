@@ -389,11 +389,11 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
       return { health: detail, etag: list.headers.etag };
     };
     const empty = await health();
-    expect(empty.health).toEqual({ worst_open_severity: null, open: 0, overdue: 0 });
+    expect(empty.health).toEqual({ worst_open_severity: null, open: 0, overdue: 0, open_by_severity: [0, 0, 0, 0, 0] });
     const s4 = await make(4);
     const s2 = await make(2);
     await make(5); // stays a draft: not open
-    expect((await health()).health).toEqual({ worst_open_severity: null, open: 0, overdue: 0 });
+    expect((await health()).health).toEqual({ worst_open_severity: null, open: 0, overdue: 0, open_by_severity: [0, 0, 0, 0, 0] });
     const move = async (f: { id: number; version: number }, to: string, extra: object = {}) => {
       const res = await call('admin', 'POST', `/api/turbines/${fresh.id}/findings/${f.id}/status`, { to, version: f.version, ...extra });
       expect(res.statusCode, res.body).toBe(200);
@@ -402,7 +402,7 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
     await move(await move(s4, 'confirmed'), 'repair_planned', { due_date: '2001-01-01' });
     await move(s2, 'confirmed');
     const after = await health();
-    expect(after.health).toEqual({ worst_open_severity: 4, open: 2, overdue: 1 });
+    expect(after.health).toEqual({ worst_open_severity: 4, open: 2, overdue: 1, open_by_severity: [0, 1, 0, 1, 0] });
     expect(after.etag).not.toBe(empty.etag);
     const listed = (await call('customer', 'GET', `/api/turbines/${fresh.id}/findings?status=open&sort=due_date`)).json().data;
     expect(

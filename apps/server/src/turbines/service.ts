@@ -57,6 +57,12 @@ function prepareTurbineReads(db: Database) {
       worst: sql<number | null>`max(${findings.severity})`.as('worst'),
       open: sql<number>`count(*)::int`.as('open'),
       overdue: sql<number>`(count(*) filter (where ${findings.dueDate} < ${sql.placeholder('today')}::date))::int`.as('overdue'),
+      // open findings per severity, from the same index entries (severity is in findings_open_idx)
+      s1: sql<number>`(count(*) filter (where ${findings.severity} = 1))::int`.as('s1'),
+      s2: sql<number>`(count(*) filter (where ${findings.severity} = 2))::int`.as('s2'),
+      s3: sql<number>`(count(*) filter (where ${findings.severity} = 3))::int`.as('s3'),
+      s4: sql<number>`(count(*) filter (where ${findings.severity} = 4))::int`.as('s4'),
+      s5: sql<number>`(count(*) filter (where ${findings.severity} = 5))::int`.as('s5'),
     })
     .from(findings)
     .where(and(eq(findings.turbineId, turbines.id), inArray(findings.status, [...OPEN_FINDING_STATUSES])))
@@ -66,7 +72,16 @@ function prepareTurbineReads(db: Database) {
       .select({
         turbine: turbines,
         companyName: companies.name,
-        health: { worst: health.worst, open: health.open, overdue: health.overdue },
+        health: {
+          worst: health.worst,
+          open: health.open,
+          overdue: health.overdue,
+          s1: health.s1,
+          s2: health.s2,
+          s3: health.s3,
+          s4: health.s4,
+          s5: health.s5,
+        },
       })
       .from(turbines)
       .leftJoin(companies, eq(companies.id, turbines.companyId))
@@ -96,13 +111,16 @@ const turbineReads = oncePer(prepareTurbineReads);
 type TurbineReadRow = {
   turbine: TurbineRow;
   companyName: string | null;
-  health: { worst: number | null; open: number; overdue: number } | null;
+  health: { worst: number | null; open: number; overdue: number; s1: number; s2: number; s3: number; s4: number; s5: number } | null;
 };
 const presentRow = (r: TurbineReadRow) =>
   presentTurbine(r.turbine, r.companyName, {
     worst_open_severity: r.health?.worst ?? null,
     open: r.health?.open ?? 0,
     overdue: r.health?.overdue ?? 0,
+    open_by_severity: r.health
+      ? [r.health.s1, r.health.s2, r.health.s3, r.health.s4, r.health.s5]
+      : [0, 0, 0, 0, 0],
   });
 
 /** The turbines of one company, or all of them (undefined). */

@@ -41,10 +41,10 @@ describe('demo photos', () => {
     const turbines = (await t.call(admin, { method: 'GET', url: '/api/turbines' })).json().data as {
       id: number;
       code: string;
-      health: { worst_open_severity: number | null; open: number; overdue: number };
+      health: { worst_open_severity: number | null; open: number; overdue: number; open_by_severity: number[] };
     }[];
     const bergama = turbines.find((x) => x.code === 'EGE-BRG-01');
-    expect(bergama?.health).toEqual({ worst_open_severity: 5, open: 4, overdue: 1 });
+    expect(bergama?.health).toMatchObject({ worst_open_severity: 5, open: 4, overdue: 1 });
     const all = (await t.call(admin, { method: 'GET', url: `/api/turbines/${bergama?.id}/findings` })).json().data as {
       id: number;
       severity: number;
@@ -54,6 +54,9 @@ describe('demo photos', () => {
       last_seen_year: number;
     }[];
     expect(new Set(all.map((f) => f.severity))).toEqual(new Set([1, 2, 3, 4, 5]));
+    // the health's per-severity figures are the open findings of the list, counted
+    const open = all.filter((f) => ['confirmed', 'monitoring', 'repair_planned'].includes(f.status));
+    expect(bergama?.health.open_by_severity).toEqual([1, 2, 3, 4, 5].map((s) => open.filter((f) => f.severity === s).length));
     expect(new Set(all.map((f) => f.status))).toEqual(
       new Set(['draft', 'confirmed', 'rejected', 'monitoring', 'repair_planned', 'repaired', 'verified']),
     );

@@ -20,7 +20,7 @@ export function makeTurbine(overrides: Partial<Turbine> = {}): Turbine {
     company_name: 'Ege Rüzgar Enerji',
     status: 'active',
     photo_count: 4,
-    health: { worst_open_severity: null, open: 0, overdue: 0 },
+    health: { worst_open_severity: null, open: 0, overdue: 0, open_by_severity: [0, 0, 0, 0, 0] },
     created_at: '2024-03-05T10:00:00.000Z',
     updated_at: '2025-06-01T10:00:00.000Z',
     ...overrides,
