@@ -118,9 +118,7 @@ const presentRow = (r: TurbineReadRow) =>
     worst_open_severity: r.health?.worst ?? null,
     open: r.health?.open ?? 0,
     overdue: r.health?.overdue ?? 0,
-    open_by_severity: r.health
-      ? [r.health.s1, r.health.s2, r.health.s3, r.health.s4, r.health.s5]
-      : [0, 0, 0, 0, 0],
+    open_by_severity: r.health ? [r.health.s1, r.health.s2, r.health.s3, r.health.s4, r.health.s5] : [0, 0, 0, 0, 0],
   });
 
 /** The turbines of one company, or all of them (undefined). */

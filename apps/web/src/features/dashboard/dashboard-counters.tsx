@@ -1,27 +1,45 @@
 import { Group, Paper, Skeleton, Text } from '@mantine/core';
+import { SeverityCountBadges } from '../findings/severity-counts.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { SearchIcon, TurbineIcon } from '../management/icons.tsx';
+import classes from './dashboard.module.css';
 import { DASHBOARD_NS } from './i18n.ts';
 
 interface CountersProps {
   total: number | undefined;
   found: number | undefined;
+  /** open findings per severity (index 0 = severity 1) on the turbines found; undefined while loading */
+  openBySeverity?: readonly number[];
   /** the list failed to load: the counts are unknown, not on their way */
   unavailable?: boolean;
 }
 
-/** Spec §2: total turbines and results found. */
-export function DashboardCounters({ total, found, unavailable = false }: CountersProps) {
+/** Spec §2: total turbines and results found; DECISIONS §12: the open findings of the turbines found, per severity. */
+export function DashboardCounters({ total, found, openBySeverity, unavailable = false }: CountersProps) {
   const { t } = useTranslation(DASHBOARD_NS);
   const { number } = useFormatters();
   const shown = (count: number | undefined) => (unavailable ? t('counters.unavailable') : count === undefined ? undefined : number(count));
   return (
-    <Group gap="md" grow>
+    <div className={classes.counters}>
       <Counter icon={<TurbineIcon size={22} />} label={t('counters.total')} value={shown(total)} muted={unavailable} testId="count-total" />
       <Counter icon={<SearchIcon size={22} />} label={t('counters.found')} value={shown(found)} muted={unavailable} testId="count-found" />
-    </Group>
+      <Paper withBorder radius="lg" px="lg" py="sm" className={classes.findingsCounter}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4} mb={6}>
+          {t('counters.openFindings')}
+        </Text>
+        {unavailable ? (
+          <Text fz="lg" fw={600} c="dimmed">
+            {t('counters.unavailable')}
+          </Text>
+        ) : openBySeverity === undefined ? (
+          <Skeleton height={26} width={260} />
+        ) : (
+          <SeverityCountBadges counts={openBySeverity} label={t('counters.openFindings')} testIdPrefix="count-severity" size="md" />
+        )}
+      </Paper>
+    </div>
   );
 }
 

@@ -197,7 +197,7 @@ describe('order and sorting', () => {
     const view = renderWithProviders(<DashboardPage />, { route: '/dashboard?view=list', path: '/dashboard' });
     const table = await screen.findByRole('table', { name: 'Türbin listesi' });
     expect(table).toHaveAttribute('aria-rowcount', '4');
-    expect(within(table).getAllByRole('columnheader')).toHaveLength(9);
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(10);
     const code = within(table).getByRole('columnheader', { name: 'Kod' });
     expect(within(table).getByRole('columnheader', { name: 'Şehir' })).toHaveAttribute('aria-sort', 'ascending');
     expect(code).toHaveAttribute('aria-sort', 'none');
@@ -211,7 +211,7 @@ describe('order and sorting', () => {
     expect(view.router.state.location.search).toBe('?view=list&sort=code&dir=desc');
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveAttribute('aria-rowindex', '2');
-    expect(within(rows[1] as HTMLElement).getAllByRole('cell')).toHaveLength(9);
+    expect(within(rows[1] as HTMLElement).getAllByRole('cell')).toHaveLength(10);
   });
 });
 
@@ -268,5 +268,61 @@ describe('a list that failed to load', () => {
     expect(api.callsTo('GET', '/api/turbines').length).toBe(before + 1);
     expect(screen.queryByTestId('dashboard-error')).toBeNull();
     expect(screen.getByTestId('count-total')).toHaveTextContent('3');
+  });
+});
+
+describe('turbine health (DECISIONS §12)', () => {
+  const sick = [
+    makeTurbine({ id: 1, turbine_name: 'Sağlam', code: 'A-1', city: 'izmir' }),
+    makeTurbine({
+      id: 2,
+      turbine_name: 'Hasarlı',
+      code: 'A-2',
+      city: 'izmir',
+      health: { worst_open_severity: 4, open: 3, overdue: 1, open_by_severity: [0, 1, 1, 1, 0] },
+    }),
+    makeTurbine({
+      id: 3,
+      turbine_name: 'Kozmetik',
+      code: 'A-3',
+      city: 'izmir',
+      health: { worst_open_severity: 1, open: 2, overdue: 0, open_by_severity: [2, 0, 0, 0, 0] },
+    }),
+  ];
+
+  it('shows the worst severity in words with open and overdue counts on each card, and the counters per severity', async () => {
+    signIn(OPERATOR);
+    fakeApi({ 'GET /api/turbines': sick });
+    renderDashboard();
+    const cards = await screen.findAllByTestId('turbine-card');
+    const card = (name: string) => within(cards.find((c) => c.textContent?.includes(name)) as HTMLElement).getByTestId('turbine-health');
+    expect(card('Hasarlı')).toHaveTextContent('Sağlık:4 · Yüksek3 açık1 gecikmiş');
+    expect(card('Kozmetik')).toHaveTextContent('1 · Kozmetik2 açık0 gecikmiş');
+    expect(card('Sağlam')).toHaveTextContent('Açık bulgu yok');
+    expect(screen.getByTestId('count-severity-1')).toHaveTextContent('Kozmetik: 2');
+    expect(screen.getByTestId('count-severity-4')).toHaveTextContent('Yüksek: 1');
+    expect(screen.getByTestId('count-severity-5')).toHaveTextContent('Kritik: 0');
+  });
+
+  it('filters by worst severity from the URL, sorts worst first, and the counters follow the turbines found', async () => {
+    signIn(OPERATOR);
+    fakeApi({ 'GET /api/turbines': sick });
+    renderWithProviders(<DashboardPage />, { route: '/dashboard?severity=1&sort=health', path: '/dashboard' });
+    await screen.findAllByTestId('turbine-card');
+    expect(names()).toEqual(['Hasarlı', 'Kozmetik']);
+    expect(screen.getByTestId('count-found')).toHaveTextContent('2');
+    expect(screen.getByLabelText('En kötü önem en az', { selector: 'input' })).toHaveValue('1 · Kozmetik ve üstü');
+    expect(screen.getByLabelText('Sıralama', { selector: 'input' })).toHaveValue('Sağlık (en kötü önce)');
+  });
+
+  it('sorts the list by the health column, worst first on the first press', async () => {
+    signIn(OPERATOR);
+    fakeApi({ 'GET /api/turbines': sick });
+    const view = renderWithProviders(<DashboardPage />, { route: '/dashboard?view=list', path: '/dashboard' });
+    const table = await screen.findByRole('table', { name: 'Türbin listesi' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Sağlık' }));
+    expect(within(table).getByRole('columnheader', { name: 'Sağlık' })).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['Hasarlı', 'Kozmetik', 'Sağlam']);
+    expect(view.router.state.location.search).toBe('?view=list&sort=health');
   });
 });

@@ -21,10 +21,11 @@ import {
   hasFilters,
   indexTurbines,
   NO_FILTERS,
+  openBySeverity,
   type TurbineFilters,
   yearOptions,
 } from './filters/turbine-filters.ts';
-import { nextSort, type SortKey, sortTurbines } from './filters/turbine-sort.ts';
+import { nextSort, type SortKey, sortTurbines, type TurbineSort } from './filters/turbine-sort.ts';
 import { DASHBOARD_NS } from './i18n.ts';
 import { TurbineResults } from './list/turbine-results.tsx';
 import { DeleteTurbineDialog } from './modals/delete-turbine-dialog.tsx';
@@ -45,11 +46,11 @@ export function DashboardPage() {
   const { filters, companyId, view, sort } = state;
   const shown = useRef(filters);
   shown.current = filters;
-  // typing changes the URL in place; a chosen city or year is a step back/forward can return to
+  // typing changes the URL in place; a chosen city, year or severity is a step back/forward can return to
   const setFilters = useCallback(
     (action: SetStateAction<TurbineFilters>) => {
       const next = typeof action === 'function' ? action(shown.current) : action;
-      const typing = next.city === shown.current.city && next.year === shown.current.year;
+      const typing = next.city === shown.current.city && next.year === shown.current.year && next.minSeverity === shown.current.minSeverity;
       update(() => ({ filters: next }), { replace: typing });
     },
     [update],
@@ -57,6 +58,7 @@ export function DashboardPage() {
   const setCompanyId = useCallback((next: number | null) => update(() => ({ companyId: next })), [update]);
   const setView = useCallback((next: ViewMode) => update(() => ({ view: next })), [update]);
   const sortBy = useCallback((key: SortKey) => update((current) => ({ sort: nextSort(current.sort, key) })), [update]);
+  const setSort = useCallback((next: TurbineSort) => update(() => ({ sort: next })), [update]);
   const turbines = useTurbines({ companyId: companyId ?? undefined });
   const companies = useCompanies({ enabled: seesAllCompanies });
   const dialogs = useEntityDialogs<Turbine, 'edit' | 'delete'>();
@@ -77,6 +79,7 @@ export function DashboardPage() {
     () => (turbines.data ? sortTurbines(applyFilters(index, filters), sort) : undefined),
     [index, filters, sort, turbines.data],
   );
+  const severityCounts = useMemo(() => (results ? openBySeverity(results) : undefined), [results]);
 
   return (
     <>
@@ -102,7 +105,12 @@ export function DashboardPage() {
               testId="dashboard-companies-error"
             />
           )}
-          <DashboardCounters total={turbines.data?.length} found={results?.length} unavailable={turbines.isError && !turbines.data} />
+          <DashboardCounters
+            total={turbines.data?.length}
+            found={results?.length}
+            openBySeverity={severityCounts}
+            unavailable={turbines.isError && !turbines.data}
+          />
           <FilterBar
             filters={filters}
             onFiltersChange={setFilters}
@@ -113,6 +121,8 @@ export function DashboardPage() {
             onCompanyChange={setCompanyId}
             view={view}
             onViewChange={setView}
+            sort={sort}
+            onSortChange={setSort}
           />
           {!turbines.isError && (
             <TurbineResults

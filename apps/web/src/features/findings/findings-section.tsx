@@ -9,8 +9,9 @@ import { toast } from '../../ui/toast/toast.tsx';
 import { FindingDrawer } from './finding-drawer.tsx';
 import { FINDINGS_NS } from './findings-i18n.ts';
 import './findings-styles.ts';
-import { severityColor, useFindingLabels } from './labels.ts';
+import { useFindingLabels } from './labels.ts';
 import { SeverityChip } from './severity-chip.tsx';
+import { SeverityCountBadges } from './severity-counts.tsx';
 
 type SortKey = 'severity' | 'due_date' | 'last_seen' | 'blade' | 'updated_at';
 const SORTS = [
@@ -24,19 +25,17 @@ const SORTS = [
 /** Open findings per severity: the same figures as the turbine's health, per step of the scale. */
 function SeverityCounts({ findings }: { findings: Finding[] }) {
   const { t } = useTranslation(FINDINGS_NS);
-  const labels = useFindingLabels();
   const open = findings.filter((f) => ['confirmed', 'monitoring', 'repair_planned'].includes(f.status));
   return (
-    <Group gap="xs" aria-label={t('countsLabel')} role="group" data-testid="finding-counts">
-      {SEVERITIES.map((s) => (
-        <Badge key={s} color={severityColor(s)} variant="light" size="lg" radius="sm" data-testid={`finding-count-${s}`}>
-          {`${labels.severity(s)}: ${open.filter((f) => f.severity === s).length}`}
-        </Badge>
-      ))}
+    <SeverityCountBadges
+      counts={SEVERITIES.map((s) => open.filter((f) => f.severity === s).length)}
+      label={t('countsLabel')}
+      testIdPrefix="finding-count"
+    >
       <Text size="sm" c="dimmed">
         {t('overdueCount', { count: open.filter((f) => f.overdue).length })}
       </Text>
-    </Group>
+    </SeverityCountBadges>
   );
 }
 

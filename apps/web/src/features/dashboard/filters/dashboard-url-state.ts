@@ -2,7 +2,12 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { isViewMode, readViewMode, saveViewMode, type ViewMode } from '../view-mode.ts';
 import { NO_FILTERS, type TurbineFilters } from './turbine-filters.ts';
-import { DEFAULT_SORT, isSortKey, type TurbineSort } from './turbine-sort.ts';
+import { DEFAULT_SORT, FIRST_DIRECTION, isSortKey, type SortKey, type SortDirection, type TurbineSort } from './turbine-sort.ts';
+
+/** dir= is written only when it differs from the column's first direction (health starts worst first, descending). */
+function readDirection(value: string | null, key: SortKey): SortDirection {
+  return value === 'asc' || value === 'desc' ? value : FIRST_DIRECTION[key];
+}
 
 /** Everything the dashboard's filter bar and list headers choose. */
 export interface DashboardState {
@@ -12,13 +17,28 @@ export interface DashboardState {
   sort: TurbineSort;
 }
 
-/** Search parameter names: /dashboard?q=bergama&city=izmir&year=2025&company=2&view=list&sort=code&dir=desc */
-const PARAM = { text: 'q', city: 'city', year: 'year', company: 'company', view: 'view', sort: 'sort', direction: 'dir' } as const;
+/** Search parameter names: /dashboard?q=bergama&city=izmir&year=2025&severity=3&company=2&view=list&sort=code&dir=desc */
+const PARAM = {
+  text: 'q',
+  city: 'city',
+  year: 'year',
+  severity: 'severity',
+  company: 'company',
+  view: 'view',
+  sort: 'sort',
+  direction: 'dir',
+} as const;
 
 function positiveInt(value: string | null): number | null {
   if (value === null || !/^\d{1,9}$/.test(value)) return null;
   const n = Number(value);
   return n > 0 ? n : null;
+}
+
+/** A severity of the scale (1..5), else null. */
+function severityParam(value: string | null): number | null {
+  const n = positiveInt(value);
+  return n !== null && n <= 5 ? n : null;
 }
 
 /** The state a URL describes; anything missing or malformed is the default (the view: the one last chosen). */
@@ -30,10 +50,11 @@ export function readDashboardState(params: URLSearchParams, savedView: ViewMode)
       text: params.get(PARAM.text) ?? NO_FILTERS.text,
       city: params.get(PARAM.city) || null,
       year: positiveInt(params.get(PARAM.year)),
+      minSeverity: severityParam(params.get(PARAM.severity)),
     },
     companyId: positiveInt(params.get(PARAM.company)),
     view: isViewMode(view) ? view : savedView,
-    sort: isSortKey(sortKey) ? { key: sortKey, direction: params.get(PARAM.direction) === 'desc' ? 'desc' : 'asc' } : DEFAULT_SORT,
+    sort: isSortKey(sortKey) ? { key: sortKey, direction: readDirection(params.get(PARAM.direction), sortKey) } : DEFAULT_SORT,
   };
 }
 
@@ -47,11 +68,12 @@ export function writeDashboardState(state: DashboardState, base: URLSearchParams
   put(PARAM.text, state.filters.text);
   put(PARAM.city, state.filters.city);
   put(PARAM.year, state.filters.year);
+  put(PARAM.severity, state.filters.minSeverity);
   put(PARAM.company, state.companyId);
   put(PARAM.view, state.view);
   const defaultSort = state.sort.key === DEFAULT_SORT.key && state.sort.direction === DEFAULT_SORT.direction;
   put(PARAM.sort, defaultSort ? null : state.sort.key);
-  put(PARAM.direction, defaultSort || state.sort.direction === 'asc' ? null : 'desc');
+  put(PARAM.direction, defaultSort || state.sort.direction === FIRST_DIRECTION[state.sort.key] ? null : state.sort.direction);
   return params;
 }
 

@@ -1,13 +1,28 @@
 import { Group, Paper, SegmentedControl, Select, VisuallyHidden } from '@mantine/core';
-import type { Company } from '@windscope/contract';
+import { type Company, SEVERITIES } from '@windscope/contract';
 import { type Dispatch, memo, type ReactNode, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GridIcon, ListIcon } from '../../management/icons.tsx';
+import { useFindingLabels } from '../../findings/labels.ts';
 import { SearchField } from '../../management/search-field.tsx';
 import { displayCity } from '../../management/text.ts';
 import { DASHBOARD_NS } from '../i18n.ts';
 import { isViewMode, type ViewMode } from '../view-mode.ts';
 import type { TurbineFilters } from './turbine-filters.ts';
+import { FIRST_DIRECTION, isSortKey, SORT_KEYS, type SortKey, type TurbineSort } from './turbine-sort.ts';
+
+/** The sort choice's words: the list's column titles, health said to come worst first. */
+const SORT_LABELS: Record<SortKey, string> = {
+  name: 'card.name',
+  city: 'filters.city',
+  code: 'card.code',
+  location: 'card.location',
+  company: 'card.company',
+  rooms: 'card.rooms',
+  photos: 'card.photos',
+  status: 'card.status',
+  health: 'filters.sortHealth',
+};
 
 interface FilterBarProps {
   filters: TurbineFilters;
@@ -20,9 +35,13 @@ interface FilterBarProps {
   onCompanyChange: (companyId: number | null) => void;
   view: ViewMode;
   onViewChange: (view: ViewMode) => void;
+  sort: TurbineSort;
+  /** a key chosen from the sort list: it sorts in its first direction (health: worst first) */
+  onSortChange: (sort: TurbineSort) => void;
 }
 
-/** City, year, company (superadmin) and free-text filters, plus the grid/list switch (spec §2 Dashboard).
+/** City, year, company (superadmin), worst severity (DECISIONS §12) and free-text filters, the sort (the list's
+ *  column headers sort too; the cards have only this) and the grid/list switch (spec §2 Dashboard).
  *  Typing re-renders only the search box: the other controls are memoized on their own values. */
 export function FilterBar({ filters, onFiltersChange, ...choices }: FilterBarProps) {
   const { t } = useTranslation(DASHBOARD_NS);
@@ -44,8 +63,8 @@ export function FilterBar({ filters, onFiltersChange, ...choices }: FilterBarPro
   };
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-label={t('filters.label')}>
-      <Group align="flex-end" gap="md" wrap="nowrap">
-        <div style={{ flex: '1 1 320px', minWidth: 220 }}>
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <div style={{ flex: '1 1 220px', minWidth: 200 }}>
           <SearchField
             label={t('filters.search')}
             placeholder={t('filters.searchPlaceholder')}
@@ -54,17 +73,24 @@ export function FilterBar({ filters, onFiltersChange, ...choices }: FilterBarPro
             testId="turbine-search"
           />
         </div>
-        <FilterChoices city={filters.city} year={filters.year} onFiltersChange={onFiltersChange} {...choices} />
+        <FilterChoices
+          city={filters.city}
+          year={filters.year}
+          minSeverity={filters.minSeverity}
+          onFiltersChange={onFiltersChange}
+          {...choices}
+        />
       </Group>
     </Paper>
   );
 }
 
-type ChoicesProps = Omit<FilterBarProps, 'filters'> & Pick<TurbineFilters, 'city' | 'year'>;
+type ChoicesProps = Omit<FilterBarProps, 'filters'> & Pick<TurbineFilters, 'city' | 'year' | 'minSeverity'>;
 
 const FilterChoices = memo(function FilterChoices({
   city,
   year,
+  minSeverity,
   onFiltersChange,
   cities,
   years,
@@ -73,8 +99,16 @@ const FilterChoices = memo(function FilterChoices({
   onCompanyChange,
   view,
   onViewChange,
+  sort,
+  onSortChange,
 }: ChoicesProps) {
   const { t } = useTranslation(DASHBOARD_NS);
+  const labels = useFindingLabels();
+  const severityData = useMemo(
+    () => SEVERITIES.map((value) => ({ value, label: t('filters.severityOption', { severity: value, label: labels.severity(value) }) })),
+    [t, labels.severity],
+  );
+  const sortData = useMemo(() => SORT_KEYS.map((value) => ({ value, label: t(SORT_LABELS[value] as 'card.name') })), [t]);
   const cityData = useMemo(() => cities.map((value) => ({ value, label: displayCity(value) })), [cities]);
   const yearData = useMemo(() => years.map((value) => ({ value, label: String(value) })), [years]);
   const companyData = useMemo(() => companies?.map((company) => ({ value: company.id, label: company.name })), [companies]);
@@ -98,8 +132,18 @@ const FilterChoices = memo(function FilterChoices({
         value={year}
         onChange={(next) => onFiltersChange((current) => ({ ...current, year: next }))}
         clearable
-        w={150}
+        w={120}
         data-testid="filter-year"
+      />
+      <Select<number>
+        label={t('filters.severity')}
+        placeholder={t('filters.anySeverity')}
+        data={severityData}
+        value={minSeverity}
+        onChange={(next) => onFiltersChange((current) => ({ ...current, minSeverity: next }))}
+        clearable
+        w={190}
+        data-testid="filter-severity"
       />
       {companyData && (
         <Select<number>
@@ -114,6 +158,17 @@ const FilterChoices = memo(function FilterChoices({
           data-testid="filter-company"
         />
       )}
+      <Select
+        label={t('filters.sort')}
+        data={sortData}
+        value={sort.key}
+        onChange={(next) => {
+          if (isSortKey(next)) onSortChange({ key: next, direction: FIRST_DIRECTION[next] });
+        }}
+        allowDeselect={false}
+        w={190}
+        data-testid="filter-sort"
+      />
       <div>
         <VisuallyHidden id="view-mode-label">{t('view.label')}</VisuallyHidden>
         <SegmentedControl

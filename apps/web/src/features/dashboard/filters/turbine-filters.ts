@@ -1,17 +1,37 @@
 import type { Turbine } from '@windscope/contract';
 import { foldForSearch, matchesWords, queryWords } from '../../management/text.ts';
 
-/** The dashboard's client-side filters (spec §2). The company filter goes to the server (filter_company_id). */
+/** The dashboard's client-side filters (spec §2; health: DECISIONS §12). The list is loaded whole, health included,
+ *  so they run in the browser; the company filter goes to the server (filter_company_id). */
 export interface TurbineFilters {
   city: string | null;
   year: number | null;
   text: string;
+  /** only turbines whose worst open finding is at least this severity (1..5); null: every turbine */
+  minSeverity: number | null;
 }
 
-export const NO_FILTERS: TurbineFilters = { city: null, year: null, text: '' };
+export const NO_FILTERS: TurbineFilters = { city: null, year: null, text: '', minSeverity: null };
 
 export function hasFilters(filters: TurbineFilters): boolean {
-  return filters.city !== null || filters.year !== null || filters.text.trim() !== '';
+  return filters.city !== null || filters.year !== null || filters.minSeverity !== null || filters.text.trim() !== '';
+}
+
+/** "Worst severity at least N": a turbine without open findings never matches. */
+export function meetsMinSeverity(turbine: Pick<Turbine, 'health'>, minSeverity: number | null): boolean {
+  if (minSeverity === null) return true;
+  const worst = turbine.health.worst_open_severity;
+  return worst !== null && worst >= minSeverity;
+}
+
+/** Open findings per severity (index 0 = severity 1) added up over some turbines: the dashboard's counters. */
+export function openBySeverity(turbines: readonly Pick<Turbine, 'health'>[]): [number, number, number, number, number] {
+  const sums: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  for (const turbine of turbines) {
+    const counts = turbine.health.open_by_severity;
+    for (let i = 0; i < 5; i++) sums[i as 0] += counts[i as 0];
+  }
+  return sums;
 }
 
 /** Name on the card: the one rule of the contract. */
@@ -64,6 +84,7 @@ export function applyFilters(index: readonly IndexedTurbine[], filters: TurbineF
   for (const entry of index) {
     if (filters.city !== null && entry.turbine.city !== filters.city) continue;
     if (filters.year !== null && entry.year !== filters.year) continue;
+    if (!meetsMinSeverity(entry.turbine, filters.minSeverity)) continue;
     if (!matchesWords(entry.haystack, words)) continue;
     result.push(entry.turbine);
   }

@@ -7,10 +7,11 @@ import { displayCity } from '../../management/text.ts';
 import { turbineDisplayName } from '../filters/turbine-filters.ts';
 import { DASHBOARD_NS } from '../i18n.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { TurbineHealthSummary } from './turbine-health.tsx';
 import { EditDeleteIcons, OpenButtons, type TurbineItemHandlers } from './turbine-actions.tsx';
 import classes from './turbine-list.module.css';
 
-/** One turbine in the grid: name, status, city and code, location, company, rooms, photos, open buttons. */
+/** One turbine in the grid: name, status, city and code, location, company, health, rooms, photos, open buttons. */
 export const TurbineCard = memo(function TurbineCard({ turbine, onEdit, onDelete }: { turbine: Turbine } & TurbineItemHandlers) {
   const { t } = useTranslation(DASHBOARD_NS);
   const name = turbineDisplayName(turbine);
@@ -33,6 +34,9 @@ export const TurbineCard = memo(function TurbineCard({ turbine, onEdit, onDelete
       <div className={classes.meta}>
         <BuildingIcon size={15} />
         <span data-testid="turbine-company">{turbine.company_name ?? '—'}</span>
+      </div>
+      <div className={classes.meta}>
+        <TurbineHealthSummary health={turbine.health} />
       </div>
       <div className={classes.stats}>
         <div className={classes.meta}>

@@ -5,7 +5,7 @@ import { TurbineCard } from './turbine-card.tsx';
 import { useElementWidth, useWindowRows } from './use-window-list.ts';
 
 const CARD_MIN_WIDTH = 380;
-const CARD_HEIGHT = 236;
+const CARD_HEIGHT = 266;
 const GAP = 16;
 
 /** Cards in as many columns as fit, virtualized by rows. */

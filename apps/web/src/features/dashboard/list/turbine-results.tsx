@@ -21,7 +21,7 @@ interface TurbineResultsProps extends TurbineItemHandlers {
 
 /** The filtered turbines as cards or rows, a skeleton while loading, the no-results message when empty. */
 export function TurbineResults({ turbines, view, filtered, onClearFilters, sort, onSort, onEdit, onDelete }: TurbineResultsProps) {
-  if (!turbines) return <Skeleton height={236} radius="lg" />;
+  if (!turbines) return <Skeleton height={266} radius="lg" />;
   return (
     <div data-testid="turbine-list" data-view={view} data-count={turbines.length}>
       {turbines.length === 0 ? (

@@ -7,6 +7,7 @@ import { turbineDisplayName } from '../filters/turbine-filters.ts';
 import type { SortKey, TurbineSort } from '../filters/turbine-sort.ts';
 import { DASHBOARD_NS } from '../i18n.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { TurbineHealthSummary } from './turbine-health.tsx';
 import { EditDeleteIcons, OpenButtons, type TurbineItemHandlers } from './turbine-actions.tsx';
 import classes from './turbine-list.module.css';
 
@@ -20,6 +21,7 @@ const COLUMNS: readonly { key: SortKey; title: string; numeric?: boolean }[] = [
   { key: 'rooms', title: 'card.rooms', numeric: true },
   { key: 'photos', title: 'card.photos', numeric: true },
   { key: 'status', title: 'card.status' },
+  { key: 'health', title: 'card.health' },
 ];
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -100,6 +102,9 @@ export const TurbineRow = memo(function TurbineRow({ turbine, rowIndex, offset, 
       </span>
       <span className={classes.cell} role="cell">
         <StatusBadge status={turbine.status} />
+      </span>
+      <span className={classes.cell} role="cell">
+        <TurbineHealthSummary health={turbine.health} />
       </span>
       <span className={classes.actions} role="cell">
         <OpenButtons turbine={turbine} iconsOnly />
