@@ -8,7 +8,6 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { registerCatalog } from '../../i18n/register-catalog.ts';
 import { AppHeader, type HeaderAction } from '../../ui/app-header/app-header.tsx';
 import { ArrowLeftIcon } from '../../ui/icons.tsx';
 import { LoadFailed } from '../viewer-common/load-failed.tsx';
@@ -26,11 +25,8 @@ import classes from './category-photos.module.css';
 import { CompareDialog } from './compare-dialog.tsx';
 import { PhotoList } from './photo-list.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
-import en from './photos.en.json';
-import tr from './photos.tr.json';
+import './photos-i18n.ts';
 import { useCategoryPhotos } from './use-category-photos.ts';
-
-registerCatalog('photos', { tr, en });
 
 type ViewerCategory = Extract<PhotoCategory, 'operator' | 'drone'>;
 const ALL = 'all';

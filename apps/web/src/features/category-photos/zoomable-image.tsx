@@ -7,6 +7,7 @@ import { isPointCloudPhoto, viewableUrl } from '../viewer-common/point-cloud.ts'
 import { PointCloudNotice } from '../viewer-common/point-cloud-notice.tsx';
 import { ResetIcon, ZoomInIcon, ZoomOutIcon } from '../viewer-common/viewer-icons.tsx';
 import classes from './category-photos.module.css';
+import { PHOTOS_NS } from './photos-i18n.ts';
 import { canPan, clampPan, fittedSize, type Offset, offsetForZoom, type Size, zoomByWheel, zoomIn, zoomOut } from './zoom.ts';
 
 /** Originals in these formats can be drawn by every browser; others (TIFF) stay on the preview. */
@@ -32,7 +33,7 @@ export function ZoomableImage(props: ZoomableImageProps) {
 }
 
 function ZoomablePicture({ photo, alt, testId = 'zoomable', overlay, panLocked = false }: ZoomableImageProps) {
-  const { t } = useTranslation('photos');
+  const { t } = useTranslation(PHOTOS_NS);
   const format = useFormatters();
   const viewportRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState(START);

@@ -135,6 +135,7 @@ export function TurbineDetail({ turbine }: { turbine: Turbine }) {
       <FindingsSection turbineId={turbineId} />
       <ReportsSection turbineId={turbineId} onLoadError={setReportError} />
       <PhotoViewer
+        turbineId={turbineId}
         photos={visible}
         index={viewerIndex === -1 ? null : viewerIndex}
         onIndexChange={openViewer}

@@ -9,11 +9,12 @@ import { isPointCloudPhoto, viewableUrl } from '../../viewer-common/point-cloud.
 import { usePhotoLabels } from '../gallery/photo-labels.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, TrashIcon } from '../turbine-icons.tsx';
-import { PhotoFrame } from './photo-frame.tsx';
+import { ViewerPicture } from './viewer-picture.tsx';
 import { stepIndex } from './viewer-index.ts';
 import classes from './viewer.module.css';
 
 export interface PhotoViewerProps {
+  turbineId: number;
   photos: readonly Photo[];
   /** the shown photo's index; null when closed */
   index: number | null;
@@ -24,8 +25,9 @@ export interface PhotoViewerProps {
   keyboard: boolean;
 }
 
-/** Spec §2: opens at an index, previous/next wrap around (buttons, arrow keys), Escape or a backdrop click closes. */
-export function PhotoViewer({ photos, index, onIndexChange, onClose, onDelete, keyboard }: PhotoViewerProps) {
+/** Spec §2: opens at an index, previous/next wrap around (buttons, arrow keys), Escape or a backdrop click closes.
+ *  Drone, operator and robot photos zoom and carry the "mark finding" tool (DECISIONS §12, ViewerPicture). */
+export function PhotoViewer({ turbineId, photos, index, onIndexChange, onClose, onDelete, keyboard }: PhotoViewerProps) {
   const { t } = useTranslation(TURBINE_NS);
   const labels = usePhotoLabels();
   const photo = index === null ? undefined : photos[index];
@@ -37,6 +39,11 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onDelete, k
   useEffect(() => {
     if (!opened || !keyboard || index === null) return;
     const onKey = (event: KeyboardEvent) => {
+      // arrows inside a field, or inside a dialog above the viewer (the finding form and drawer), are theirs
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const dialog = target?.closest('[role="dialog"]');
+      if (dialog && !dialog.querySelector(`[${LAYER_MARKER}]`)) return;
       if (event.key === 'ArrowLeft') onIndexChange(stepIndex(index, -1, count));
       if (event.key === 'ArrowRight') onIndexChange(stepIndex(index, 1, count));
     };
@@ -141,7 +148,7 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onDelete, k
                   <ChevronLeftIcon size={22} />
                 </ActionIcon>
               )}
-              <PhotoFrame photo={photo} maxHeight="calc(100dvh - 200px)" />
+              <ViewerPicture turbineId={turbineId} photo={photo} />
               {count > 1 && (
                 <ActionIcon
                   className={`${classes.nav} ${classes.next}`}
