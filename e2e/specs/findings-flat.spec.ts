@@ -1,4 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { type Download, expect, type Page, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import {
   BASE_URL,
   createTurbine,
@@ -20,6 +22,16 @@ let manager: Session;
 let customer: Session;
 let turbineId: number;
 let photoId: number;
+let code: string;
+
+/** A downloaded export as text: the CSV itself, or every XML part of the XLSX (its cells live there). */
+async function exportText(download: Download): Promise<string> {
+  const bytes = await readFile((await download.path()) ?? '');
+  if (download.suggestedFilename().endsWith('.csv')) return bytes.toString('utf8');
+  return Object.values(unzipSync(new Uint8Array(bytes)))
+    .map((part) => strFromU8(part))
+    .join('\n');
+}
 
 async function apiGet<T>(session: Session, path: string): Promise<T> {
   const response = await fetch(`${BASE_URL}/api${path}`, { headers: { Authorization: `Bearer ${session.token}` } });
@@ -30,7 +42,8 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   admin = await superadmin();
   const company = await egeCompanyId(admin);
-  turbineId = await createTurbine(admin, company, { code: `E2E-FND-${Date.now()}`, turbine_name: 'E2E Findings T-01' });
+  code = `E2E-FND-${Date.now()}`;
+  turbineId = await createTurbine(admin, company, { code, turbine_name: 'E2E Findings T-01' });
   operator = await createUser(admin, company, 'operator', 'Oya');
   manager = await createUser(admin, company, 'company_manager', 'Mert');
   customer = await createUser(admin, company, 'customer', 'Cem');
@@ -123,9 +136,18 @@ test('a manager confirms the draft; the customer then sees it, but never a draft
   await page.getByRole('button', { name: 'Kapat' }).first().click();
   await expect(page.getByTestId('finding-count-4')).toHaveText('Yüksek: 1');
 
-  const download = page.waitForEvent('download');
-  await page.getByTestId('findings-export-csv').click();
-  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  // both exports carry the confirmed finding (and the draft, for staff) in the user's language
+  for (const format of ['csv', 'xlsx'] as const) {
+    const download = page.waitForEvent('download');
+    await page.getByTestId(`findings-export-${format}`).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`\\.${format}$`));
+    const text = await exportText(file);
+    expect(text).toContain(code);
+    expect(text).toContain('Yüksek');
+    expect(text).toContain('Onaylandı');
+    expect(text).toContain('Taslak');
+  }
 
   const context = await browser.newContext();
   const customerPage = await context.newPage();
@@ -135,5 +157,13 @@ test('a manager confirms the draft; the customer then sees it, but never a draft
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute('data-status', 'confirmed');
   await expect(rows.first().getByTestId('severity-chip')).toHaveText('4 · High');
+  // the customer's export, in English, has the confirmed finding and no draft
+  const download = customerPage.waitForEvent('download');
+  await customerPage.getByTestId('findings-export-csv').click();
+  const csv = await exportText(await download);
+  expect(csv).toContain(`${mark?.finding_id},${code},C,`);
+  expect(csv).toContain('High');
+  expect(csv).toContain('Confirmed');
+  expect(csv).not.toContain('Draft');
   await context.close();
 });
