@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { BASE_URL, createTurbine, egeCompanyId, makePhoto, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import { BASE_URL, createTurbine, createUser, egeCompanyId, makePhoto, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
 
 // Pictures of turbine health on the dashboard (cards and list, filter and counters) and of the mark-finding tool in the
 // turbine page's viewer, for a person to look at: 1440 px TR light and 769 px EN dark.
@@ -11,20 +11,33 @@ test('dashboard health and the turbine viewer marking tool', async ({ browser })
   test.setTimeout(240_000);
   mkdirSync(SHOTS_DIR, { recursive: true });
   const admin = await superadmin();
-  const turbineId = await createTurbine(admin, await egeCompanyId(admin), { code: `E2E-HS-${Date.now()}`, turbine_name: 'Health Shots T-01' });
+  const company = await egeCompanyId(admin);
+  const turbineId = await createTurbine(admin, company, { code: `E2E-HS-${Date.now()}`, turbine_name: 'Health Shots T-01' });
+  // marked by an operator, so that the superadmin may confirm it (two-person rule)
+  const author = await createUser(admin, company, 'operator', 'Okan');
   const [photo] = await uploadPhotos(admin, turbineId, { year: 2025, blade: 'A', category: 'drone' }, [
     { name: 'drone-health-shot.jpg', bytes: await makePhoto('health', 1920, 1080, 5) },
   ]);
   // an open severity 3 finding, overdue, so the card shows a worst severity, open and overdue counts
   const created = await fetch(`${BASE_URL}/api/turbines/${turbineId}/findings`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${author.token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({
       blade: 'A',
       surface: 'LE',
       type: 'erosion',
       severity: 3,
-      observation: { photo_id: photo?.id, geometry: { space: 'flat', shape: 'rectangle', points: [[0.3, 0.3], [0.45, 0.5]] } },
+      observation: {
+        photo_id: photo?.id,
+        geometry: {
+          space: 'flat',
+          shape: 'rectangle',
+          points: [
+            [0.3, 0.3],
+            [0.45, 0.5],
+          ],
+        },
+      },
     }),
   });
   const finding = ((await created.json()) as { data: { id: number; version: number } }).data;

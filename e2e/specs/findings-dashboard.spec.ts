@@ -57,7 +57,11 @@ async function box(locator: Locator) {
 
 async function openViewer(page: Page) {
   await page.goto(`/dashboard/turbine/${turbineId}`);
-  await page.getByTestId('photo-tile').first().getByRole('button', { name: /fotoğrafını aç/ }).click();
+  await page
+    .getByTestId('photo-tile')
+    .first()
+    .getByRole('button', { name: /fotoğrafını aç/ })
+    .click();
   await expect(page.getByTestId('viewer-zoom')).toBeVisible();
   await expect(page.getByTestId('finding-overlay')).toBeVisible();
 }
@@ -137,15 +141,25 @@ test("a manager's confirmation changes the dashboard card's health; filter and s
   await expect(health).toHaveText(/Açık bulgu yok/);
   await expect(page.getByTestId('count-severity-4')).toHaveText('Yüksek: 0');
 
-  await page.getByTestId('turbine-card').getByRole('link', { name: /Fotoğraflar/ }).click();
+  await page
+    .getByTestId('turbine-card')
+    .getByRole('link', { name: /Fotoğraflar/ })
+    .click();
   const rows = page.getByTestId('findings-section').getByTestId('finding-row');
   await expect(rows).toHaveCount(2);
-  await rows.filter({ has: page.getByText('4 · Yüksek') }).getByTestId('finding-open').click();
+  await rows
+    .filter({ has: page.getByText('4 · Yüksek') })
+    .getByTestId('finding-open')
+    .click();
   await page.getByTestId('finding-to-confirmed').click();
   await expect(page.getByTestId('finding-detail')).toHaveAttribute('data-status', 'confirmed');
-  await page.getByRole('button', { name: 'Kapat' }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('finding-detail')).toHaveCount(0);
+  // back on the dashboard by the header's link: the card reads the new health (the list was reloaded, not the page)
   await page.getByTestId('header-turbine-list').click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  const card = page.getByTestId('turbine-card').filter({ hasText: 'E2E Health T-01' });
+  await expect(card.getByTestId('turbine-health')).toHaveAttribute('data-worst', '4');
   await page.goto(`/dashboard?q=${code}`);
   await expect(health).toHaveAttribute('data-worst', '4');
   await expect(health).toContainText('4 · Yüksek');

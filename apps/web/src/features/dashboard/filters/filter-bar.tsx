@@ -166,7 +166,7 @@ const FilterChoices = memo(function FilterChoices({
           if (isSortKey(next)) onSortChange({ key: next, direction: FIRST_DIRECTION[next] });
         }}
         allowDeselect={false}
-        w={190}
+        w={210}
         data-testid="filter-sort"
       />
       <div>

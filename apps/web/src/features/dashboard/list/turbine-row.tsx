@@ -14,6 +14,7 @@ import classes from './turbine-list.module.css';
 /** The list view's columns in order: their sort key and title (dashboard catalog key). */
 const COLUMNS: readonly { key: SortKey; title: string; numeric?: boolean }[] = [
   { key: 'name', title: 'card.name' },
+  { key: 'health', title: 'card.health' },
   { key: 'city', title: 'filters.city' },
   { key: 'code', title: 'card.code' },
   { key: 'location', title: 'card.location' },
@@ -21,7 +22,6 @@ const COLUMNS: readonly { key: SortKey; title: string; numeric?: boolean }[] = [
   { key: 'rooms', title: 'card.rooms', numeric: true },
   { key: 'photos', title: 'card.photos', numeric: true },
   { key: 'status', title: 'card.status' },
-  { key: 'health', title: 'card.health' },
 ];
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -82,6 +82,10 @@ export const TurbineRow = memo(function TurbineRow({ turbine, rowIndex, offset, 
       <span className={classes.cell} role="cell">
         <strong data-testid="turbine-name">{turbineDisplayName(turbine)}</strong>
       </span>
+      {/* health next to the name: in view at narrow widths, where the list scrolls sideways */}
+      <span className={classes.cell} role="cell">
+        <TurbineHealthSummary health={turbine.health} />
+      </span>
       <span className={classes.cell} role="cell">
         {displayCity(turbine.city)}
       </span>
@@ -102,9 +106,6 @@ export const TurbineRow = memo(function TurbineRow({ turbine, rowIndex, offset, 
       </span>
       <span className={classes.cell} role="cell">
         <StatusBadge status={turbine.status} />
-      </span>
-      <span className={classes.cell} role="cell">
-        <TurbineHealthSummary health={turbine.health} />
       </span>
       <span className={classes.actions} role="cell">
         <OpenButtons turbine={turbine} iconsOnly />
