@@ -85,7 +85,7 @@ for (const { language, theme } of VARIANTS) {
     await shot(page, 'page', true);
 
     await page.getByTestId('photo-tile').nth(2).getByRole('button').first().click();
-    await expect(page.getByTestId('viewer-image')).toBeVisible();
+    await expect(page.getByTestId('viewer-image').or(page.getByTestId('viewer-zoom'))).toBeVisible();
     await page.waitForTimeout(500);
     await shot(page, 'viewer');
     await page.keyboard.press('Escape');
