@@ -29,7 +29,7 @@ import { createMailer } from './mail/mailer.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { createDerivativeQueue } from './photos/derivative-queue.ts';
 import { connectRedis } from './rate-limit/redis-connection.ts';
-import { createDatabaseRateLimiter } from './rate-limit/database-rate-limiter.ts';
+import { createDatabaseRateLimiter, sweepExpiredLimits } from './rate-limit/database-rate-limiter.ts';
 import { withFallback } from './rate-limit/rate-limiter.ts';
 import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 import { reportRoutes } from './reports/routes.ts';
@@ -147,10 +147,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // in the background: start-up does not wait for a slow or unreachable object store
   void stagingSweeper.sweep();
+  // expired rate-limit counters in the database: removed every hour (Redis expires its own)
+  const limitSweep = setInterval(() => {
+    sweepExpiredLimits(database.db).catch((error: unknown) =>
+      app.log.warn({ err: String(error) }, 'could not remove expired rate-limit counters'),
+    );
+  }, 60 * 60_000);
+  limitSweep.unref();
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.addHook('onClose', async () => {
     stagingSweeper.stop();
+    clearInterval(limitSweep);
     // the queue first: the photo in hand still needs storage and the database
     await derivatives.close();
     await ctx.afterReply.drained();

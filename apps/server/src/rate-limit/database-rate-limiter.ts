@@ -66,3 +66,10 @@ export function createDatabaseRateLimiter(db: Database): RateLimiter {
     },
   };
 }
+
+/** Removes counters whose window (or pace memory) is over: nothing reads them again, and without this the table keeps
+ *  one row per address and account ever seen. Redis expires its own keys. Answers how many went. */
+export async function sweepExpiredLimits(db: Database): Promise<number> {
+  const gone = await db.execute(sql`delete from rate_limit_hits where reset_at <= now() returning key`);
+  return rowsOf(gone).length;
+}

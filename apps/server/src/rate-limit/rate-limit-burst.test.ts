@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../db/schema.ts';
 import { countRows, unique } from '../../test/factories.ts';
 import { createTestApp, DEMO, readOutbox, type TestApp } from '../../test/harness.ts';
+import { sweepExpiredLimits } from './database-rate-limiter.ts';
 import { RATE_LIMITS } from './rate-limiter.ts';
 
 /** A logical database of this file's own: only its keys land there, and only it is flushed. */
@@ -81,6 +82,19 @@ describe.each([
     await limiter.refund(pace);
     expect(await stored(pace)).toBe(false);
     expect((await limiter.pace(pace, rule, new Date())).waitMs).toBe(0);
+  });
+
+  it('expired counters are swept from the database; live ones stay', async () => {
+    const db = t.app.ctx.db;
+    const expired = `test:expired:${unique()}`;
+    const live = `test:live:${unique()}`;
+    await db.execute(sql`insert into rate_limit_hits (key, count, reset_at) values
+      (${expired}, 3, now() - interval '1 minute'), (${live}, 3, now() + interval '1 minute')`);
+    expect(await sweepExpiredLimits(db)).toBeGreaterThanOrEqual(1);
+    const left = (await db.execute(sql`select key from rate_limit_hits where key in (${expired}, ${live})`)) as unknown as {
+      rows: { key: string }[];
+    };
+    expect(left.rows.map((r) => r.key)).toEqual([live]);
   });
 
   it('paced attempts under the free ones go through whatever order their clocks were read in', async () => {
