@@ -121,20 +121,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     leaseSeconds: config.derivativeLeaseSeconds,
     log: (message, details) => app.log.warn(details, message),
   });
+  const limiter = redis
+    ? withFallback(createRedisRateLimiter(redis), createDatabaseRateLimiter(database.db), (error) =>
+        app.log.warn({ err: String(error) }, 'Redis did not answer; rate limits counted in the database meanwhile'),
+      )
+    : createDatabaseRateLimiter(database.db);
   const ctx: AppContext = {
     config,
     db: database.db,
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
     afterReply: createAfterReplyQueue((message, details) => app.log.error(details, message)),
-    limiter: redis
-      ? withFallback(createRedisRateLimiter(redis), createDatabaseRateLimiter(database.db), (error) =>
-          app.log.warn({ err: String(error) }, 'Redis did not answer; rate limits counted in the database meanwhile'),
-        )
-      : createDatabaseRateLimiter(database.db),
+    limiter,
     storage,
     derivatives,
-    uploadSlots: createUploadSlots(config.uploadQuota.atOncePerUser),
+    uploadSlots: createUploadSlots(limiter, config.uploadQuota.atOncePerUser),
     now: options.now ?? (() => new Date()),
   };
   // upload leftovers of a crash: removed now and every so often (both drivers; S3 also has its local scratch copies)
