@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { APP_SCREENS, openScreen, screensTurbine } from '../support/app-screens.ts';
-import { expectHeaderClear, expectHeaderControlsReachable, expectNoSidewaysScroll } from '../support/header-layout.ts';
+import { expectBadgesWhole, expectHeaderClear, expectHeaderControlsReachable, expectNoSidewaysScroll } from '../support/header-layout.ts';
 import { type Session, signIn } from '../support/viewer-data.ts';
 
 // Issue 12: every signed-in screen at every desktop width keeps its header in one row without sideways scroll; what
@@ -27,6 +27,7 @@ for (const [index, width] of WIDTHS.entries()) {
           await openScreen(page, screen, turbineId);
           await expectNoSidewaysScroll(page);
           await expectHeaderClear(page);
+          await expectBadgesWhole(page);
           const { inMenu } = await expectHeaderControlsReachable(page, screen.headerControls);
           // wide windows keep everything in the row: nothing folds that would have fitted
           if (width >= 1440) expect(inMenu, `${screen.name}: folded at ${width} px`).toEqual([]);

@@ -30,11 +30,11 @@ export const APP_SCREENS: AppScreen[] = [
     ready: 'turbine-list',
     headerControls: ['add-turbine', 'nav-companies', 'nav-users', ...ALWAYS],
   },
-  { name: 'users', path: () => '/dashboard/users', ready: 'user-search', headerControls: ['back-to-dashboard', 'add-user', ...ALWAYS] },
+  { name: 'users', path: () => '/dashboard/users', ready: 'user-row', headerControls: ['back-to-dashboard', 'add-user', ...ALWAYS] },
   {
     name: 'partners',
     path: () => '/dashboard/companies',
-    ready: 'company-search',
+    ready: 'company-card',
     headerControls: ['back-to-dashboard', 'add-company', ...ALWAYS],
   },
   {

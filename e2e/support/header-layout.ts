@@ -9,6 +9,16 @@ export async function expectNoSidewaysScroll(page: Page) {
   expect(scrollWidth, 'document width').toBeLessThanOrEqual(innerWidth);
 }
 
+/** Every visible badge (roles, statuses, counts) shows its whole text: none cut to "SÜ…" by a narrow column. */
+export async function expectBadgesWhole(page: Page) {
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.mantine-Badge-root, .mantine-Badge-label')]
+      .filter((badge) => badge.offsetParent !== null && badge.scrollWidth > badge.clientWidth + 1)
+      .map((badge) => `${badge.textContent ?? ''} (${badge.clientWidth} of ${badge.scrollWidth} px)`),
+  );
+  expect(cut, 'badges cut short').toEqual([]);
+}
+
 /** No header control overlaps the logo or the title, and all of them are inside the window. */
 export async function expectHeaderClear(page: Page) {
   const problems = await page.evaluate(() => {

@@ -29,7 +29,7 @@ import { createMailer } from './mail/mailer.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { createDerivativeQueue } from './photos/derivative-queue.ts';
 import { connectRedis } from './rate-limit/redis-connection.ts';
-import { createDatabaseRateLimiter } from './rate-limit/database-rate-limiter.ts';
+import { createDatabaseRateLimiter, sweepExpiredLimits } from './rate-limit/database-rate-limiter.ts';
 import { withFallback } from './rate-limit/rate-limiter.ts';
 import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
 import { reportRoutes } from './reports/routes.ts';
@@ -121,20 +121,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     leaseSeconds: config.derivativeLeaseSeconds,
     log: (message, details) => app.log.warn(details, message),
   });
+  const limiter = redis
+    ? withFallback(createRedisRateLimiter(redis), createDatabaseRateLimiter(database.db), (error) =>
+        app.log.warn({ err: String(error) }, 'Redis did not answer; rate limits counted in the database meanwhile'),
+      )
+    : createDatabaseRateLimiter(database.db);
   const ctx: AppContext = {
     config,
     db: database.db,
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
     afterReply: createAfterReplyQueue((message, details) => app.log.error(details, message)),
-    limiter: redis
-      ? withFallback(createRedisRateLimiter(redis), createDatabaseRateLimiter(database.db), (error) =>
-          app.log.warn({ err: String(error) }, 'Redis did not answer; rate limits counted in the database meanwhile'),
-        )
-      : createDatabaseRateLimiter(database.db),
+    limiter,
     storage,
     derivatives,
-    uploadSlots: createUploadSlots(config.uploadQuota.atOncePerUser),
+    uploadSlots: createUploadSlots(limiter, config.uploadQuota.atOncePerUser),
     now: options.now ?? (() => new Date()),
   };
   // upload leftovers of a crash: removed now and every so often (both drivers; S3 also has its local scratch copies)
@@ -147,10 +148,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // in the background: start-up does not wait for a slow or unreachable object store
   void stagingSweeper.sweep();
+  // expired rate-limit counters in the database: removed every hour (Redis expires its own)
+  const limitSweep = setInterval(() => {
+    sweepExpiredLimits(database.db).catch((error: unknown) =>
+      app.log.warn({ err: String(error) }, 'could not remove expired rate-limit counters'),
+    );
+  }, 60 * 60_000);
+  limitSweep.unref();
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.addHook('onClose', async () => {
     stagingSweeper.stop();
+    clearInterval(limitSweep);
     // the queue first: the photo in hand still needs storage and the database
     await derivatives.close();
     await ctx.afterReply.drained();

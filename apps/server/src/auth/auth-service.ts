@@ -4,7 +4,7 @@ import type { Language } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import { companies, users } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { PACE_RULES, RATE_LIMITS, reserveAttempt, reservePacedAttempt } from '../rate-limit/rate-limiter.ts';
+import { PACE_RULES, RATE_LIMITS, refundUnlessJudged, reserveAttempt, reservePacedAttempt } from '../rate-limit/rate-limiter.ts';
 import { presentUser, type UserRow } from '../users/presenter.ts';
 import { rememberLanguage } from './account-language.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
@@ -62,21 +62,26 @@ export async function login(
     { key: keys.ip, rule: RATE_LIMITS.loginPerIp },
     { key: keys.accountAndIp, rule: RATE_LIMITS.loginPerAccountAndIp },
   ]);
-  try {
-    await reservePacedAttempt(ctx.limiter, keys.accountPace, PACE_RULES.loginPerAccount, ctx.now());
-    const found = await findUserByEmail(ctx, email);
-    const ok = found ? await verifyPassword(found.user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-    // an inactive account answers exactly like a wrong password
-    if (!found || !ok || !found.user.isActive) throw new AppError(401, 'LOGIN_FAILED');
-    await clearLoginLimits(ctx, email, meta.ip, true);
-    return await startSignedIn(ctx, found.user, found.companyName, meta);
-  } catch (error) {
-    // an attempt that was never judged (the database went away half way, or the account is still paced) gives its
-    // counts back, when the counters answer: only a wrong password may hold anyone back
-    const judged = error instanceof AppError && (error.status === 401 || error.status === 429);
-    if (!judged) await Promise.allSettled([ctx.limiter.refund(keys.ip), ctx.limiter.refund(keys.accountAndIp)]);
-    throw error;
-  }
+  let counted: 'window' | 'window and pace' | 'settled' = 'window';
+  // an attempt that was never judged (the database went away half way) gives its counts back, when the counters answer:
+  // only a wrong password, or a refusal, may hold anyone back
+  return refundUnlessJudged(
+    ctx.limiter,
+    () => (counted === 'settled' ? [] : [keys.ip, keys.accountAndIp, ...(counted === 'window and pace' ? [keys.accountPace] : [])]),
+    (error) => error instanceof AppError && (error.status === 401 || error.status === 429),
+    async () => {
+      // the account is looked up before its pace is counted: a lookup that fails has counted nothing there
+      const found = await findUserByEmail(ctx, email);
+      await reservePacedAttempt(ctx.limiter, keys.accountPace, PACE_RULES.loginPerAccount, ctx.now());
+      counted = 'window and pace';
+      const ok = found ? await verifyPassword(found.user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+      // an inactive account answers exactly like a wrong password
+      if (!found || !ok || !found.user.isActive) throw new AppError(401, 'LOGIN_FAILED');
+      await clearLoginLimits(ctx, email, meta.ip, true);
+      counted = 'settled';
+      return await startSignedIn(ctx, found.user, found.companyName, meta);
+    },
+  );
 }
 
 export async function logout(ctx: AppContext, sessionId: string) {

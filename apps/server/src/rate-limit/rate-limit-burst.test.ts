@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../db/schema.ts';
 import { countRows, unique } from '../../test/factories.ts';
 import { createTestApp, DEMO, readOutbox, type TestApp } from '../../test/harness.ts';
+import { sweepExpiredLimits } from './database-rate-limiter.ts';
 import { RATE_LIMITS } from './rate-limiter.ts';
 
 /** A logical database of this file's own: only its keys land there, and only it is flushed. */
@@ -54,6 +56,61 @@ describe.each([
     expect(codes.filter((c) => c === 200)).toHaveLength(0);
     expect(codes.at(-1)).toBe(429);
     await expectKeysInRedis(`login:account-ip:${ip}:*`);
+  });
+
+  it('an attempt given back: window and pace keys count down, never below zero, and a key back at zero is gone', async () => {
+    const limiter = t.app.ctx.limiter;
+    const stored = async (key: string) =>
+      redis
+        ? (await redis.exists(`windscope:rl:${key}`)) === 1
+        : ((await t.app.ctx.db.execute(sql`select 1 from rate_limit_hits where key = ${key}`)) as unknown as { rows: unknown[] }).rows
+            .length === 1;
+    const window = `test:refund:${unique()}`;
+    await limiter.hit(window, 60_000);
+    await limiter.hit(window, 60_000);
+    await limiter.refund(window);
+    expect((await limiter.hit(window, 60_000)).count).toBe(2);
+    await Promise.all([limiter.refund(window), limiter.refund(window), limiter.refund(window)]);
+    expect(await stored(window)).toBe(false);
+    expect((await limiter.hit(window, 60_000)).count).toBe(1);
+
+    const pace = `test:refund-pace:${unique()}`;
+    const rule = { freeAttempts: 1, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 600_000 };
+    expect((await limiter.pace(pace, rule, new Date())).waitMs).toBe(0);
+    expect((await limiter.pace(pace, rule, new Date())).waitMs).toBeGreaterThan(0);
+    // the one counted attempt given back: the key is free again, and gone
+    await limiter.refund(pace);
+    expect(await stored(pace)).toBe(false);
+    expect((await limiter.pace(pace, rule, new Date())).waitMs).toBe(0);
+  });
+
+  it('expired counters are swept from the database; live ones stay', async () => {
+    const db = t.app.ctx.db;
+    const expired = `test:expired:${unique()}`;
+    const live = `test:live:${unique()}`;
+    await db.execute(sql`insert into rate_limit_hits (key, count, reset_at) values
+      (${expired}, 3, now() - interval '1 minute'), (${live}, 3, now() + interval '1 minute')`);
+    expect(await sweepExpiredLimits(db)).toBeGreaterThanOrEqual(1);
+    const left = (await db.execute(sql`select key from rate_limit_hits where key in (${expired}, ${live})`)) as unknown as {
+      rows: { key: string }[];
+    };
+    expect(left.rows.map((r) => r.key)).toEqual([live]);
+  });
+
+  it('paced attempts under the free ones go through whatever order their clocks were read in', async () => {
+    const limiter = t.app.ctx.limiter;
+    const key = `test:pace-order:${unique()}`;
+    const rule = { freeAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000, forgetMs: 600_000 };
+    const later = new Date();
+    const earlier = new Date(later.getTime() - 50);
+    // the attempt that read the clock first is counted second: still free
+    expect((await limiter.pace(key, rule, later)).waitMs).toBe(0);
+    expect((await limiter.pace(key, rule, earlier)).waitMs).toBe(0);
+    expect((await limiter.pace(key, rule, later)).waitMs).toBe(0);
+    // the fourth waits, from the latest attempt
+    const { waitMs } = await limiter.pace(key, rule, later);
+    expect(waitMs).toBeGreaterThan(59_000);
+    expect(waitMs).toBeLessThanOrEqual(60_000);
   });
 
   it('reset requests: one account gets at most its e-mails, however many are asked for at once', async () => {

@@ -19,7 +19,8 @@ export interface PaceRule {
 export interface RateLimiter {
   /** count one attempt, atomically; returns the count in the current window (this attempt included) and when it resets */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: Date }>;
-  /** give one counted attempt back (a reserved attempt that succeeded), never below zero */
+  /** give one counted attempt back (a reserved attempt that succeeded, or one never judged), on a window or a pace key;
+   *  a key back at zero is gone */
   refund(key: string): Promise<void>;
   /** count one attempt under a pace rule, atomically, unless the key is still waiting: then nothing is counted and the
    *  answer is how long is left. `now` is the app's clock. */
@@ -42,11 +43,36 @@ export interface LimitCheck {
  *  each judged against the ones before them: once a key is used up, the rest are refused with 429, whatever they carry.
  *  A refused attempt stays counted (it cannot extend the window, which runs from the first attempt). */
 export async function reserveAttempt(limiter: RateLimiter, checks: LimitCheck[]): Promise<void> {
-  const states = await Promise.all(checks.map(({ key, rule }) => limiter.hit(key, rule.windowMs)));
+  const settled = await Promise.allSettled(checks.map(({ key, rule }) => limiter.hit(key, rule.windowMs)));
+  const failed = settled.find((state) => state.status === 'rejected');
+  if (failed) {
+    // a counter that did not answer (the database going away): the ones that did give their attempt back, and the
+    // request fails as the counters did, having judged nothing
+    await Promise.allSettled(checks.flatMap(({ key }, i) => (settled[i]?.status === 'fulfilled' ? [limiter.refund(key)] : [])));
+    throw failed.reason;
+  }
+  const states = settled.map((state) => (state as PromiseFulfilledResult<{ count: number; resetAt: Date }>).value);
   const over = states.filter((state, i) => state.count > (checks[i]?.rule.limit ?? Number.POSITIVE_INFINITY));
   if (over.length === 0) return;
   const waitMs = Math.max(...over.map((state) => state.resetAt.getTime() - Date.now()));
   throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)));
+}
+
+/** Gives back the attempts counted on `keys()` when `work` fails without judging anything (any error `judged` does not
+ *  accept: a database gone half way, say), so only attempts that were judged hold anyone back. `keys` is read when the
+ *  work has failed, so it can name only what was counted by then. */
+export async function refundUnlessJudged<T>(
+  limiter: RateLimiter,
+  keys: () => string[],
+  judged: (error: unknown) => boolean,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!judged(error)) await Promise.allSettled(keys().map((key) => limiter.refund(key)));
+    throw error;
+  }
 }
 
 /** One attempt under a pace rule, counted before the work; 429 with the time left while the key waits. */
@@ -89,6 +115,8 @@ export const RATE_LIMITS = {
   signInLinkPerAccount: { limit: 3, windowMs: 15 * MINUTE },
   /** sign-in links used (or guessed), per address */
   signInLinkConfirmPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** wrong current passwords when changing one's own password (someone at a signed-in screen guessing it) */
+  currentPasswordPerUser: { limit: 5, windowMs: 15 * MINUTE },
   /** an office behind one NAT shares an address: the address gets more room than one sender */
   contactPerIp: { limit: 20, windowMs: 60 * MINUTE },
   contactPerSender: { limit: 5, windowMs: 60 * MINUTE },

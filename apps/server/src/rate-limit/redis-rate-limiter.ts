@@ -12,10 +12,17 @@ if ttl < 0 then
 end
 return { count, ttl }`;
 
-/** One attempt back: never below zero, never a key that is not there. */
+/** One attempt back, on a window key (a number) or a pace key (a hash): never below zero, never a key that is not there;
+ *  a key back at zero is deleted. */
 const REFUND_SCRIPT = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count > 0 then redis.call('DECR', KEYS[1]) end
+local kind = redis.call('TYPE', KEYS[1]).ok
+if kind == 'hash' then
+  local count = tonumber(redis.call('HGET', KEYS[1], 'c') or '0')
+  if count <= 1 then redis.call('DEL', KEYS[1]) else redis.call('HINCRBY', KEYS[1], 'c', -1) end
+elseif kind == 'string' then
+  local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+  if count <= 1 then redis.call('DEL', KEYS[1]) else redis.call('DECR', KEYS[1]) end
+end
 return 0`;
 
 /** A paced attempt: a hash { c: attempts, t: last attempt (ms) }. Refused (nothing counted) while the wait after the last
@@ -30,7 +37,7 @@ if count >= free then
   local wait = math.min(tonumber(ARGV[5]), tonumber(ARGV[4]) * 2 ^ math.min(count - free, 40))
   if last + wait > now then return math.ceil(last + wait - now) end
 end
-redis.call('HSET', KEYS[1], 'c', count + 1, 't', ARGV[1])
+redis.call('HSET', KEYS[1], 'c', count + 1, 't', math.max(last, now))
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 0`;
 

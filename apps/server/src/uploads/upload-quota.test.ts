@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../db/schema.ts';
+import { createDatabaseRateLimiter } from '../rate-limit/database-rate-limiter.ts';
+import { createUploadSlots } from './upload-quota.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { demoTurbineIds, type FormFile, formBody, makeJpeg, makePcd, postFiles, storedKeys } from '../../test/uploads.ts';
 
@@ -122,5 +124,31 @@ describe('upload quotas', () => {
     request.end(body.payload.subarray(body.payload.length - held));
     expect(await answer).toBe(201);
     expect((await upload(await jpegs(1))).statusCode).toBe(201);
+  });
+
+  it('counts uploads at once in the shared store, so a second process sees the first one’s and the cap holds behind a balancer', async () => {
+    // two processes on one database, each with its own slots and counters, as app.ts makes them
+    const [processA, processB] = [0, 1].map(() => createUploadSlots(createDatabaseRateLimiter(t.app.ctx.db), 1));
+    const userId = 424_242;
+    let started!: () => void;
+    let finish!: () => void;
+    const isRunning = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const running = processA?.run(userId, () => {
+      started();
+      return new Promise<string>((resolve) => {
+        finish = () => resolve('first');
+      });
+    });
+    await isRunning;
+    await expect(processB?.run(userId, async () => 'second')).rejects.toMatchObject({ status: 429, code: 'UPLOADS_AT_ONCE' });
+    // another user is not held back
+    await expect(processB?.run(userId + 1, async () => 'other')).resolves.toBe('other');
+    finish();
+    await expect(running).resolves.toBe('first');
+    // the slot came back, also when the upload fails
+    await expect(processB?.run(userId, async () => Promise.reject(new Error('broken upload')))).rejects.toThrow('broken upload');
+    await expect(processA?.run(userId, async () => 'again')).resolves.toBe('again');
   });
 });

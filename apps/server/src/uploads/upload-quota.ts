@@ -3,27 +3,33 @@ import type { AppConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { photos, reports } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 
 const HOUR_MS = 3_600_000;
 const GB = 1024 ** 3;
 const gigabytes = (bytes: number) => Number((bytes / GB).toPrecision(3));
 
-/** Uploads running at once per user, in this process (UPLOADS_AT_ONCE_PER_USER): one more answers 429. Counted per
- *  process, not shared: the rate-limit store counts attempts in a window and has no "one fewer" to say an upload ended;
- *  behind a balancer spreading a user's requests over N processes the bound is N times the setting. */
-export function createUploadSlots(atOncePerUser: number) {
-  const running = new Map<number, number>();
+/** A slot is held at most this long: a process that dies mid-upload frees it when the lease is over (a request may bring
+ *  UPLOAD_MAX_GB over a slow link: 10 GB at 4 Mbit/s is under 6 hours; an upload running past it only loosens the cap). */
+const SLOT_LEASE_MS = 6 * HOUR_MS;
+
+/** Uploads running at once per user (UPLOADS_AT_ONCE_PER_USER), counted in the shared rate-limit store (Redis, else the
+ *  database), so the cap holds across every process behind a balancer: one more answers 429. Each upload takes a slot
+ *  before its first byte is read and gives it back when it ends, however it ends. */
+export function createUploadSlots(limiter: RateLimiter, atOncePerUser: number) {
   return {
     async run<T>(userId: number, upload: () => Promise<T>): Promise<T> {
-      const now = running.get(userId) ?? 0;
-      if (now >= atOncePerUser) throw new AppError(429, 'UPLOADS_AT_ONCE', { limit: atOncePerUser }, { retryAfterSeconds: 5 });
-      running.set(userId, now + 1);
+      const key = `uploads-at-once:user:${userId}`;
+      const { count } = await limiter.hit(key, SLOT_LEASE_MS);
+      if (count > atOncePerUser) {
+        await limiter.refund(key);
+        throw new AppError(429, 'UPLOADS_AT_ONCE', { limit: atOncePerUser }, { retryAfterSeconds: 5 });
+      }
       try {
         return await upload();
       } finally {
-        const left = (running.get(userId) ?? 1) - 1;
-        if (left > 0) running.set(userId, left);
-        else running.delete(userId);
+        // a store that does not answer now keeps the slot until its lease is over (one of UPLOADS_AT_ONCE_PER_USER)
+        await limiter.refund(key).catch(() => {});
       }
     },
   };

@@ -10,6 +10,7 @@ import {
 } from '@windscope/contract';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
 import { voidResetLinks } from '../auth/reset-links.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
 import { companyScope } from '../access/scope.ts';
@@ -163,7 +164,11 @@ export async function changeUserPassword(
   if (!can(actor, 'user.changePassword', targetOf(row))) throw forbidden();
   if (id === actor.id) {
     if (!input.current_password) throw badRequest('CURRENT_PASSWORD_REQUIRED');
+    // counted before the check, so a burst of guesses is judged one by one; a right one gives its attempt back
+    const key = `password-change:user:${id}`;
+    await reserveAttempt(ctx.limiter, [{ key, rule: RATE_LIMITS.currentPasswordPerUser }]);
     if (!(await verifyPassword(row.user.passwordHash, input.current_password))) throw badRequest('CURRENT_PASSWORD_WRONG');
+    await ctx.limiter.refund(key);
   }
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();

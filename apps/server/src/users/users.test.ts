@@ -331,6 +331,36 @@ describe('PUT /api/users/:id/password', () => {
     expect(await rowOf(manager.id)).toEqual(manager);
   });
 
+  it('guessing your own current password is stopped after 5 wrong tries, the right one included; others are not held back', async () => {
+    const manager = await insertUser(t, { companyId: ids.ege, role: 'company_manager' });
+    const session = await sessionFor(t, manager);
+    const change = (current: string) =>
+      call(session, {
+        method: 'PUT',
+        url: `/api/users/${manager.id}/password`,
+        headers: { 'x-language': 'en' },
+        payload: { password: 'my-own-new-1', current_password: current },
+      });
+    // a right one first gives its attempt back: it does not use up the five
+    expect((await change(DEMO_PASSWORD)).statusCode).toBe(200);
+    const hashAfterChange = (await rowOf(manager.id))?.passwordHash;
+    const guesses = await Promise.all(Array.from({ length: 8 }, (_, i) => change(`guess-${i}-pass`)));
+    expect(guesses.filter((r) => r.statusCode === 400)).toHaveLength(5);
+    expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(3);
+    const refused = await change('my-own-new-1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts/) });
+    expect((await rowOf(manager.id))?.passwordHash).toBe(hashAfterChange);
+    // another user changing their own is not held back
+    const other = await insertUser(t, { companyId: ids.ege, role: 'company_manager' });
+    const otherChange = await call(await sessionFor(t, other), {
+      method: 'PUT',
+      url: `/api/users/${other.id}/password`,
+      payload: { password: 'my-own-new-1', current_password: DEMO_PASSWORD },
+    });
+    expect(otherChange.statusCode).toBe(200);
+  });
+
   it("a manager setting another user's password is not asked for any current password", async () => {
     const user = await insertUser(t, { companyId: ids.ege });
     const res = await call('egeManager', { method: 'PUT', url: `/api/users/${user.id}/password`, payload: { password: 'set-by-mgr-1' } });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ProtectedRoute } from '../features/auth/protected-route.tsx';
 import { HeaderSlotContext } from '../ui/app-header/header-slot.ts';
 import { DesktopGate } from '../ui/desktop-gate/desktop-gate.tsx';
+import { SkipLink } from '../ui/skip-link.tsx';
 import classes from './management-area.module.css';
 import './management-styles.ts';
 
@@ -21,13 +21,10 @@ export function ManagementArea() {
 /** The landmarks every management and viewer screen shares: a skip link, the screen's AppHeader (which renders
  *  into the slot above <main>) and the screen itself inside <main>. */
 function ManagementFrame() {
-  const { t } = useTranslation();
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   return (
     <HeaderSlotContext.Provider value={slot}>
-      <a href="#main" className={classes.skip} data-testid="skip-link">
-        {t('common.skipToContent')}
-      </a>
+      <SkipLink />
       <div ref={setSlot} className={classes.headerSlot} />
       <main id="main" tabIndex={-1} className={classes.main}>
         <Outlet />

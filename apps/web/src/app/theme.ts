@@ -57,6 +57,11 @@ export const theme = createTheme({
   respectReducedMotion: true,
   autoContrast: true,
   other: { brandGradient: 'linear-gradient(135deg, #0a1f3f 0%, #0f2f5c 45%, #007b9b 100%)' },
+  components: {
+    // a badge (role, status, count) is read whole: a narrow column gives it its text's width instead of cutting it to
+    // "SÜ…" (Mantine's badge ellipsizes)
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
+  },
 });
 
 /** Mantine's secondary text colours, made to pass WCAG AA (4.5:1) on every surface the app uses: its defaults
