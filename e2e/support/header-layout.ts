@@ -12,7 +12,7 @@ export async function expectNoSidewaysScroll(page: Page) {
 /** Every visible badge (roles, statuses, counts) shows its whole text: none cut to "SÜ…" by a narrow column. */
 export async function expectBadgesWhole(page: Page) {
   const cut = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.mantine-Badge-root, .mantine-Badge-label')]
+    Array.from(document.querySelectorAll<HTMLElement>('.mantine-Badge-root, .mantine-Badge-label'))
       .filter((badge) => badge.offsetParent !== null && badge.scrollWidth > badge.clientWidth + 1)
       .map((badge) => `${badge.textContent ?? ''} (${badge.clientWidth} of ${badge.scrollWidth} px)`),
   );
