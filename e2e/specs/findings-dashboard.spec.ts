@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
+import { exportText } from '../support/downloads.ts';
 import {
   BASE_URL,
   createTurbine,
@@ -197,6 +198,38 @@ test("a manager's confirmation changes the dashboard card's health; filter and s
   await expect(row).toContainText('1 open');
   await expect(row).toContainText('0 overdue');
   await expect(customerPage.getByTestId('count-severity-4')).toHaveText('High: 1');
+  await context.close();
+});
+
+test("the dashboard downloads every turbine's findings the user may see: staff with drafts, a customer without", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, manager);
+  await page.goto('/dashboard');
+  for (const format of ['csv', 'xlsx'] as const) {
+    const download = page.waitForEvent('download');
+    await page.getByTestId(`dashboard-findings-export-${format}`).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`\\.${format}$`));
+    const text = await exportText(file);
+    // this spec's turbine and a demo turbine of the same company, in one file; the draft too, for staff
+    expect(text).toContain(code);
+    expect(text).toContain('EGE-');
+    expect(text).toContain('Taslak');
+  }
+  const context = await browser.newContext();
+  const customerPage = await context.newPage();
+  await signIn(customerPage, customer, { language: 'en' });
+  await customerPage.goto('/dashboard');
+  const download = customerPage.waitForEvent('download');
+  await customerPage.getByTestId('dashboard-findings-export-csv').click();
+  const csv = await exportText(await download);
+  expect(csv).toContain(code);
+  expect(csv).toContain('Confirmed');
+  expect(csv).not.toContain('Draft');
+  // another company's turbines never appear
+  expect(csv).not.toContain('MRM-');
   await context.close();
 });
 

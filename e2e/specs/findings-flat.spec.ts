@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { type Download, expect, type Page, test } from '@playwright/test';
-import { strFromU8, unzipSync } from 'fflate';
+import { expect, type Page, test } from '@playwright/test';
+import { exportText } from '../support/downloads.ts';
 import {
   BASE_URL,
   createTurbine,
@@ -23,15 +22,6 @@ let customer: Session;
 let turbineId: number;
 let photoId: number;
 let code: string;
-
-/** A downloaded export as text: the CSV itself, or every XML part of the XLSX (its cells live there). */
-async function exportText(download: Download): Promise<string> {
-  const bytes = await readFile((await download.path()) ?? '');
-  if (download.suggestedFilename().endsWith('.csv')) return bytes.toString('utf8');
-  return Object.values(unzipSync(new Uint8Array(bytes)))
-    .map((part) => strFromU8(part))
-    .join('\n');
-}
 
 async function apiGet<T>(session: Session, path: string): Promise<T> {
   const response = await fetch(`${BASE_URL}/api${path}`, { headers: { Authorization: `Bearer ${session.token}` } });

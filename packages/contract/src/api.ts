@@ -24,6 +24,7 @@ export const API_PATHS = {
   turbineFindingStatus: (id: number | string, findingId: number | string) => `/turbines/${id}/findings/${findingId}/status`,
   turbineFindingObservations: (id: number | string, findingId: number | string) => `/turbines/${id}/findings/${findingId}/observations`,
   turbineFindingsExport: (id: number | string) => `/turbines/${id}/findings/export`,
+  findingsExport: '/findings/export',
   photoFindings: (id: number | string, photoId: number | string) => `/turbines/${id}/photos/${photoId}/findings`,
   companies: '/companies',
   company: (id: number | string) => `/companies/${id}`,

@@ -106,8 +106,10 @@ export function useDeleteFinding(turbineId: number) {
 export type ExportFormat = 'csv' | 'xlsx';
 
 /** Fetches the export with the user's token and hands it to the browser as a download under the server's file name. */
-export async function downloadFindingsExport(turbineId: number, format: ExportFormat): Promise<void> {
-  const response = await fetch(buildUrl(API_PATHS.turbineFindingsExport(turbineId), 'GET', { format }), { headers: apiHeaders() });
+/** Downloads the findings of one turbine, or of every turbine the user sees (`'all'`), as CSV or XLSX. */
+export async function downloadFindingsExport(turbineId: number | 'all', format: ExportFormat): Promise<void> {
+  const path = turbineId === 'all' ? API_PATHS.findingsExport : API_PATHS.turbineFindingsExport(turbineId);
+  const response = await fetch(buildUrl(path, 'GET', { format }), { headers: apiHeaders() });
   if (!response.ok) throw errorFromResponse(response.status, await readJson(response));
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `findings-${turbineId}.${format}`;

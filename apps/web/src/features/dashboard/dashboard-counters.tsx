@@ -1,4 +1,5 @@
 import { Group, Paper, Skeleton, Text } from '@mantine/core';
+import { FindingsExportButtons } from '../findings/export-buttons.tsx';
 import { SeverityCountBadges } from '../findings/severity-counts.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +27,18 @@ export function DashboardCounters({ total, found, openBySeverity, unavailable = 
       <Counter icon={<TurbineIcon size={22} />} label={t('counters.total')} value={shown(total)} muted={unavailable} testId="count-total" />
       <Counter icon={<SearchIcon size={22} />} label={t('counters.found')} value={shown(found)} muted={unavailable} testId="count-found" />
       <Paper withBorder radius="lg" px="lg" py="sm" className={classes.findingsCounter}>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4} mb={6}>
-          {t('counters.openFindings')}
-        </Text>
+        <Group justify="space-between" gap="xs" mb={6} wrap="wrap">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
+            {t('counters.openFindings')}
+          </Text>
+          {/* every finding of every turbine the user sees, whatever the filters (the file is the register) */}
+          <Group gap={6} wrap="nowrap" aria-label={t('counters.exportAll')} role="group">
+            <Text size="xs" c="dimmed">
+              {t('counters.exportAll')}
+            </Text>
+            <FindingsExportButtons turbineId="all" testIdPrefix="dashboard-findings-export" />
+          </Group>
+        </Group>
         {unavailable ? (
           <Text fz="lg" fw={600} c="dimmed">
             {t('counters.unavailable')}

@@ -2,10 +2,9 @@ import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text,
 import { BLADES, type Finding, SEVERITIES } from '@windscope/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ExportFormat, downloadFindingsExport, type FindingFilters, useFindings } from '../../api/findings.ts';
-import { isApiError } from '../../api/api-error.ts';
+import { type FindingFilters, useFindings } from '../../api/findings.ts';
 import { useFormatters } from '../../i18n/format.ts';
-import { toast } from '../../ui/toast/toast.tsx';
+import { FindingsExportButtons } from './export-buttons.tsx';
 import { FindingDrawer } from './finding-drawer.tsx';
 import { FINDINGS_NS } from './findings-i18n.ts';
 import './findings-styles.ts';
@@ -60,19 +59,6 @@ export function FindingsSection({ turbineId }: { turbineId: number }) {
   const all = useFindings(turbineId);
   const list = useFindings(turbineId, filters);
   const [openId, setOpenId] = useState<number | null>(null);
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
-
-  const exportAs = async (fileFormat: ExportFormat) => {
-    setExporting(fileFormat);
-    try {
-      await downloadFindingsExport(turbineId, fileFormat);
-    } catch (error) {
-      toast.error(t('exportError'), isApiError(error) && error.status > 0 ? error.message : undefined);
-    } finally {
-      setExporting(null);
-    }
-  };
-
   const rows = list.data ?? [];
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="findings-title" data-testid="findings-section">
@@ -86,26 +72,7 @@ export function FindingsSection({ turbineId }: { turbineId: number }) {
               {t('subtitle')}
             </Text>
           </Stack>
-          <Group gap="xs">
-            <Button
-              variant="default"
-              size="xs"
-              loading={exporting === 'csv'}
-              onClick={() => void exportAs('csv')}
-              data-testid="findings-export-csv"
-            >
-              {t('exportCsv')}
-            </Button>
-            <Button
-              variant="default"
-              size="xs"
-              loading={exporting === 'xlsx'}
-              onClick={() => void exportAs('xlsx')}
-              data-testid="findings-export-xlsx"
-            >
-              {t('exportXlsx')}
-            </Button>
-          </Group>
+          <FindingsExportButtons turbineId={turbineId} />
         </Group>
         <SeverityCounts findings={all.data ?? []} />
         <Group gap="sm" align="flex-end">
