@@ -138,6 +138,9 @@ export const turbines = pgTable(
     photoCount: integer('photo_count').notNull().default(0),
     /** kept by triggers on photos: grows whenever its photo listing changes (a photo added or removed, an uploader gone) */
     photoVersion: integer('photo_version').notNull().default(0),
+    /** kept by triggers on findings (migration 0007): grows whenever one of its findings is added, changed or removed
+     *  (the kept findings listings and overlays are of this version) */
+    findingVersion: integer('finding_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

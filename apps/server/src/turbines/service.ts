@@ -105,8 +105,8 @@ const presentRow = (r: TurbineReadRow) =>
     overdue: r.health?.overdue ?? 0,
   });
 
-/** The turbines of one company, or all of them (undefined). */
-async function listTurbines(ctx: AppContext, companyId: number | undefined, today: string): Promise<Turbine[]> {
+/** The turbines of one company, or all of them (undefined), read and presented (no cache: turbineListing keeps them). */
+export async function listTurbines(ctx: AppContext, companyId: number | undefined, today: string): Promise<Turbine[]> {
   const reads = turbineReads(ctx.db);
   const rows = companyId === undefined ? await reads.listAll.execute({ today }) : await reads.listOfCompany.execute({ companyId, today });
   return rows.map(presentRow).sort(byCityThenCode);
