@@ -61,8 +61,12 @@ const findingRows = (turbineExpr: string, userId: number) => `
 async function seed(db: pg.Client) {
   const hash = await hashPassword(PASSWORD);
   const company = async (name: string) =>
-    (await db.query<{ id: number }>('insert into companies (name, contact_email) values ($1, $2) returning id', [name, 'info@bench.example']))
-      .rows[0]?.id ?? 0;
+    (
+      await db.query<{ id: number }>('insert into companies (name, contact_email) values ($1, $2) returning id', [
+        name,
+        'info@bench.example',
+      ])
+    ).rows[0]?.id ?? 0;
   const manager = async (companyId: number, email: string) =>
     (
       await db.query<{ id: number }>(
@@ -122,7 +126,8 @@ async function seed(db: pg.Client) {
      from findings where turbine_id = $1`,
     [bigTurbine, bigManager],
   );
-  const overlayPhoto = (await db.query<{ id: number }>('select min(id) as id from photos where turbine_id = $1', [bigTurbine])).rows[0]?.id ?? 0;
+  const overlayPhoto =
+    (await db.query<{ id: number }>('select min(id) as id from photos where turbine_id = $1', [bigTurbine])).rows[0]?.id ?? 0;
 
   // 2. 2,000 turbines with 100,000 findings (50 each), and 2,000 turbines without any
   const withCompany = await company('Bench Sağlık Enerji');
@@ -131,7 +136,8 @@ async function seed(db: pg.Client) {
   const withoutCompany = await company('Bench Temiz Enerji');
   await manager(withoutCompany, 'manager@plain.bench.example');
   await turbinesOf(withoutCompany, 'CLN', HEALTH_TURBINES);
-  const first = (await db.query<{ id: number }>('select min(id) as id from turbines where company_id = $1', [withCompany])).rows[0]?.id ?? 0;
+  const first =
+    (await db.query<{ id: number }>('select min(id) as id from turbines where company_id = $1', [withCompany])).rows[0]?.id ?? 0;
   await db.query(findingRows(`${first} + i % ${HEALTH_TURBINES}`, withManager), [HEALTH_FINDINGS]);
 
   await db.query('vacuum analyze');
@@ -165,7 +171,9 @@ const line = (label: string, r: Pick<HammerResult, 'perSecond' | 'p50' | 'p99' |
   `   ${label.padEnd(44)} ${r.perSecond.toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p99)} ${ms(r.max)} ${String(r.failures).padStart(6)}`;
 
 async function photoPart(server: BenchServer, ids: Awaited<ReturnType<typeof seed>>) {
-  console.log(`\n1. one turbine: ${BIG_FINDINGS} findings, ${BIG_FINDINGS * OBSERVATIONS_PER_FINDING} observations on ${BIG_PHOTOS} photos; ${CONNECTIONS} connections, ${SECONDS} s each`);
+  console.log(
+    `\n1. one turbine: ${BIG_FINDINGS} findings, ${BIG_FINDINGS * OBSERVATIONS_PER_FINDING} observations on ${BIG_PHOTOS} photos; ${CONNECTIONS} connections, ${SECONDS} s each`,
+  );
   const token = await login(server, 'manager@findings.bench.example');
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
   const base = `http://127.0.0.1:${server.port}/api/turbines/${ids.bigTurbine}`;
@@ -217,10 +225,19 @@ async function healthPart(server: BenchServer, ids: Awaited<ReturnType<typeof se
   const withoutToken = await login(server, 'manager@plain.bench.example');
   const gzip = { 'accept-encoding': 'gzip, deflate, br' };
   const variants = {
-    'served, with findings': { url: `http://127.0.0.1:${server.port}/api/turbines`, headers: { ...gzip, authorization: `Bearer ${withToken}` } },
-    'served, without findings': { url: `http://127.0.0.1:${server.port}/api/turbines`, headers: { ...gzip, authorization: `Bearer ${withoutToken}` } },
+    'served, with findings': {
+      url: `http://127.0.0.1:${server.port}/api/turbines`,
+      headers: { ...gzip, authorization: `Bearer ${withToken}` },
+    },
+    'served, without findings': {
+      url: `http://127.0.0.1:${server.port}/api/turbines`,
+      headers: { ...gzip, authorization: `Bearer ${withoutToken}` },
+    },
     'built each time, with findings': { url: `http://127.0.0.1:${server.port}/bench/turbine-list-built/${ids.withCompany}`, headers: gzip },
-    'built each time, without findings': { url: `http://127.0.0.1:${server.port}/bench/turbine-list-built/${ids.withoutCompany}`, headers: gzip },
+    'built each time, without findings': {
+      url: `http://127.0.0.1:${server.port}/bench/turbine-list-built/${ids.withoutCompany}`,
+      headers: gzip,
+    },
   };
   // the lists are what they should be: 2,000 each, health only on the first
   for (const [name, v] of Object.entries(variants)) {

@@ -440,9 +440,11 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
         })),
       )
       .returning({ id: findings.id });
-    await t.app.ctx.db.insert(findingObservations).values(
-      bulk.slice(0, 3).map((f) => ({ findingId: f.id, turbineId: fresh.id, photoId: photo.id, geometry: FLAT, severity: 1, year })),
-    );
+    await t.app.ctx.db
+      .insert(findingObservations)
+      .values(
+        bulk.slice(0, 3).map((f) => ({ findingId: f.id, turbineId: fresh.id, photoId: photo.id, geometry: FLAT, severity: 1, year })),
+      );
     const listUrl = `/api/turbines/${fresh.id}/findings`;
     const overlayUrl = `/api/turbines/${fresh.id}/photos/${photo.id}/findings`;
     const list = async (who: string) => {
@@ -453,7 +455,11 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
     const overlay = async (who: string) => {
       const res = await call(who, 'GET', overlayUrl);
       expect(res.statusCode, res.body).toBe(200);
-      return (res.json().data as { finding_id: number; severity: number; status: string }[]).map((o) => [o.finding_id, o.status, o.severity]);
+      return (res.json().data as { finding_id: number; severity: number; status: string }[]).map((o) => [
+        o.finding_id,
+        o.status,
+        o.severity,
+      ]);
     };
     const staffBefore = await list('admin');
     const customerBefore = await list('customer');
@@ -507,7 +513,7 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
       expect((await list('customer')).items.find((f) => f.id === bulk[10]?.id)?.overdue).toBe(true);
     } finally {
       t.clock.advance(-2 * 86_400_000);
-      tokens.customer = customerToken;
+      tokens.customer = customerToken ?? '';
     }
 
     // removed rows leave both answers, whoever removes them (here the database itself)

@@ -248,7 +248,8 @@ export async function findingsOfPhoto(ctx: AppContext, actor: Actor, turbineId: 
       const queries = photoFindingsQuery(ctx.db);
       const rows = (await queries[visibility].execute({ photoId, turbineId })) as PhotoFinding[];
       // nothing drawn: say whether the photo is there at all (a primary-key read)
-      if (rows.length === 0 && (await queries.photoOfTurbine.execute({ photoId, turbineId })).length === 0) throw notFound('PHOTO_NOT_FOUND');
+      if (rows.length === 0 && (await queries.photoOfTurbine.execute({ photoId, turbineId })).length === 0)
+        throw notFound('PHOTO_NOT_FOUND');
       return rows;
     },
     keep: (rows) => rows.length > 0,
