@@ -5,7 +5,7 @@
  *  2. The turbine list with health: 2,000 turbines of one company with 100,000 findings beside 2,000 turbines of
  *     another company with none, in the same database and server, measured alternately (A B B A ...): GET /api/turbines
  *     as served (the kept copy) and the same list built on every request (a cache miss: what every change of findings
- *     causes).
+ *     causes; one request at a time), and the list's statement alone in PostgreSQL.
  * The rows are written with SQL (generate_series) into the real schema; the server runs in its own process.
  * Env: BENCH_PG_URL (admin URL where a scratch database may be created; default postgres://postgres@127.0.0.1:5432/test),
  * BENCH_SECONDS (10: each measured run of part 1), BENCH_ROUND_SECONDS (5) and BENCH_ROUNDS (4: of part 2),
@@ -156,11 +156,18 @@ async function login(server: BenchServer, email: string): Promise<string> {
 }
 
 /** One measured run after a 2 s warm-up: the figures, with the CPU both sides used. */
-async function measure(server: BenchServer, url: string, headers: Record<string, string>, seconds: number, warmup = 2) {
-  if (warmup) await hammer(url, headers, CONNECTIONS, warmup);
+async function measure(
+  server: BenchServer,
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  warmup = 2,
+  connections = CONNECTIONS,
+) {
+  if (warmup) await hammer(url, headers, connections, warmup);
   const serverBefore = cpuSeconds(server.pid);
   const clientBefore = process.cpuUsage();
-  const result = await hammer(url, headers, CONNECTIONS, seconds);
+  const result = await hammer(url, headers, connections, seconds);
   const client = process.cpuUsage(clientBefore);
   return { result, serverCpu: cpuSeconds(server.pid) - serverBefore, clientCpu: (client.user + client.system) / 1e6 };
 }
@@ -216,28 +223,72 @@ const pooled = (runs: HammerResult[]) => {
   };
 };
 
-async function healthPart(server: BenchServer, ids: Awaited<ReturnType<typeof seed>>) {
+/** The list's statement alone in PostgreSQL (as turbines_list_of_company, with its health columns and overdue join), run one
+ *  at a time for each company alternately: the health join's own cost, without the HTTP and JavaScript around it
+ *  (the execution time PostgreSQL reports). */
+async function databaseTime(dbUrl: string, ids: Awaited<ReturnType<typeof seed>>) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const open = 't.open_severity_1 + t.open_severity_2 + t.open_severity_3 + t.open_severity_4 + t.open_severity_5';
+  const text = `select t.*, c.name,
+      case when t.open_severity_5 > 0 then 5 when t.open_severity_4 > 0 then 4 when t.open_severity_3 > 0 then 3
+        when t.open_severity_2 > 0 then 2 when t.open_severity_1 > 0 then 1 end as worst, (${open})::int as open, o.overdue
+    from turbines t left join companies c on c.id = t.company_id
+    left join lateral (select count(*)::int as overdue from findings
+      where turbine_id = t.id and status in ('confirmed', 'monitoring', 'repair_planned') and due_date < $2::date) o on true
+    where t.company_id = $1 order by t.id`;
+  const times: Record<'with' | 'without', number[]> = { with: [], without: [] };
+  try {
+    for (let i = 0; i < 60; i++) {
+      for (const [key, company] of [
+        ['with', ids.withCompany],
+        ['without', ids.withoutCompany],
+      ] as const) {
+        // PostgreSQL's own execution time (no transfer, no parsing in Node): EXPLAIN ANALYZE without per-node timing
+        const plan = await db.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>({
+          text: `explain (analyze, timing off, format json) ${text}`,
+          values: [company, new Date().toISOString().slice(0, 10)],
+        });
+        if (i >= 10) times[key].push(plan.rows[0]?.['QUERY PLAN'][0]['Execution Time'] ?? 0);
+      }
+    }
+  } finally {
+    await db.end();
+  }
+  const stats = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return `median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms, p90 ${(sorted[Math.floor(sorted.length * 0.9)] ?? 0).toFixed(1)} ms`;
+  };
+  console.log(
+    `   the list statement alone, PostgreSQL's execution time (50 runs each, alternating): with findings ${stats(times.with)}; without ${stats(times.without)}; ${uptime()}`,
+  );
+}
+
+async function healthPart(server: BenchServer, ids: Awaited<ReturnType<typeof seed>>, dbUrl: string) {
   console.log(
     `\n2. turbine list with health: ${HEALTH_TURBINES} turbines with ${HEALTH_FINDINGS} findings beside ${HEALTH_TURBINES} without;` +
-      ` ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s per variant, alternating`,
+      ` ${ROUNDS} rounds of ${ROUND_SECONDS} s per variant, alternating; served at ${CONNECTIONS} connections, built at 1`,
   );
   const withToken = await login(server, 'manager@health.bench.example');
   const withoutToken = await login(server, 'manager@plain.bench.example');
   const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+  const api = `http://127.0.0.1:${server.port}`;
   const variants = {
     'served, with findings': {
-      url: `http://127.0.0.1:${server.port}/api/turbines`,
+      url: `${api}/api/turbines`,
       headers: { ...gzip, authorization: `Bearer ${withToken}` },
+      connections: CONNECTIONS,
     },
     'served, without findings': {
-      url: `http://127.0.0.1:${server.port}/api/turbines`,
+      url: `${api}/api/turbines`,
       headers: { ...gzip, authorization: `Bearer ${withoutToken}` },
+      connections: CONNECTIONS,
     },
-    'built each time, with findings': { url: `http://127.0.0.1:${server.port}/bench/turbine-list-built/${ids.withCompany}`, headers: gzip },
-    'built each time, without findings': {
-      url: `http://127.0.0.1:${server.port}/bench/turbine-list-built/${ids.withoutCompany}`,
-      headers: gzip,
-    },
+    // one at a time: at 20 connections every build waits for the 19 before it (the event loop is the bottleneck),
+    // and the database's share, which runs beside it on the other core, hardly shows; alone, a build's latency is
+    // the database's time plus the JavaScript's, one after the other
+    'built each time, with findings': { url: `${api}/bench/turbine-list-built/${ids.withCompany}`, headers: gzip, connections: 1 },
+    'built each time, without findings': { url: `${api}/bench/turbine-list-built/${ids.withoutCompany}`, headers: gzip, connections: 1 },
   };
   // the lists are what they should be: 2,000 each, health only on the first
   for (const [name, v] of Object.entries(variants)) {
@@ -246,7 +297,7 @@ async function healthPart(server: BenchServer, ids: Awaited<ReturnType<typeof se
     const open = body.data.reduce((n, t) => n + t.health.open, 0);
     const overdue = body.data.reduce((n, t) => n + t.health.overdue, 0);
     console.log(`   ${name}: ${res.status}, ${body.data.length} turbines, ${open} open findings, ${overdue} overdue`);
-    await hammer(v.url, v.headers, CONNECTIONS, 2); // warm-up
+    await hammer(v.url, v.headers, v.connections, 2); // warm-up
   }
   console.log(`   ${uptime()}`);
   const runs = new Map<string, HammerResult[]>(Object.keys(variants).map((k) => [k, []]));
@@ -261,7 +312,7 @@ async function healthPart(server: BenchServer, ids: Awaited<ReturnType<typeof se
       const order = round % 2 === 0 ? pair : ([pair[1], pair[0]] as const);
       for (const name of order) {
         const v = variants[name];
-        const { result, serverCpu } = await measure(server, v.url, v.headers, ROUND_SECONDS, 0);
+        const { result, serverCpu } = await measure(server, v.url, v.headers, ROUND_SECONDS, 0, v.connections);
         runs.get(name)?.push(result);
         cpu.set(name, (cpu.get(name) ?? 0) + serverCpu);
       }
@@ -269,6 +320,7 @@ async function healthPart(server: BenchServer, ids: Awaited<ReturnType<typeof se
     console.log(`   round ${round + 1}/${ROUNDS} done; ${uptime()}`);
   }
   console.log(header());
+  await databaseTime(dbUrl, ids);
   for (const [name] of runs) {
     const r = pooled(runs.get(name) ?? []);
     const perRequest = ((cpu.get(name) ?? 0) / (r.perSecond * ROUNDS * ROUND_SECONDS)) * 1000;
@@ -305,7 +357,7 @@ async function main() {
     const ids = await seed(db).finally(() => db.end());
     console.log(`   rows written with SQL in ${((performance.now() - began) / 1000).toFixed(1)} s (then vacuum analyze)`);
     if (PARTS.includes('photo')) await photoPart(server, ids);
-    if (PARTS.includes('health')) await healthPart(server, ids);
+    if (PARTS.includes('health')) await healthPart(server, ids, dbUrl.toString());
     console.log(`\n   ${uptime()}`);
   } finally {
     await server?.stop();

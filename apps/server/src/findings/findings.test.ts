@@ -417,6 +417,66 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
     ]);
   });
 
+  it('keeps turbine health counts right through bulk inserts, updates and deletes made by anyone', async () => {
+    const fresh = await insertTurbine(t, egeCompany);
+    const author = await userByEmail(t, DEMO.egeOperator);
+    const statuses = ['draft', 'confirmed', 'rejected', 'monitoring', 'repair_planned', 'repaired', 'verified'] as const;
+    const today = t.clock.now().toISOString().slice(0, 10);
+    // what the health must be, counted from the rows themselves
+    const expected = async () => {
+      const rows = await t.app.ctx.db.select().from(findings).where(eq(findings.turbineId, fresh.id));
+      const open = rows.filter((f) => ['confirmed', 'monitoring', 'repair_planned'].includes(f.status));
+      return {
+        worst_open_severity: open.length ? Math.max(...open.map((f) => f.severity)) : null,
+        open: open.length,
+        overdue: open.filter((f) => f.dueDate !== null && f.dueDate < today).length,
+      };
+    };
+    const check = async () => {
+      const detail = await call('admin', 'GET', `/api/turbines/${fresh.id}`);
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json().data.health).toEqual(await expected());
+    };
+    await t.app.ctx.db.insert(findings).values(
+      Array.from({ length: 40 }, (_, i) => ({
+        turbineId: fresh.id,
+        blade: 'A',
+        surface: 'LE',
+        type: 'crack',
+        severity: 1 + (i % 5),
+        status: statuses[i % statuses.length] ?? 'draft',
+        dueDate: i % 3 === 0 ? '2001-01-01' : i % 3 === 1 ? '2999-01-01' : null,
+        createdBy: author.id,
+        firstSeenYear: 2026,
+        lastSeenYear: 2026,
+        observationCount: 1,
+      })),
+    );
+    await check();
+    expect((await expected()).worst_open_severity).toBe(5);
+    // the worst ones repaired, others raised or lowered, drafts confirmed: in single statements over many rows
+    await t.app.ctx.db
+      .update(findings)
+      .set({ status: 'repaired' })
+      .where(sql`${findings.turbineId} = ${fresh.id} and ${findings.severity} = 5`);
+    await check();
+    await t.app.ctx.db
+      .update(findings)
+      .set({ severity: sql`6 - ${findings.severity}` })
+      .where(sql`${findings.turbineId} = ${fresh.id} and ${findings.severity} < 5`);
+    await check();
+    await t.app.ctx.db
+      .update(findings)
+      .set({ status: 'confirmed' })
+      .where(sql`${findings.turbineId} = ${fresh.id} and ${findings.status} = 'draft'`);
+    await check();
+    await t.app.ctx.db.delete(findings).where(sql`${findings.turbineId} = ${fresh.id} and ${findings.id} % 2 = 0`);
+    await check();
+    await t.app.ctx.db.delete(findings).where(eq(findings.turbineId, fresh.id));
+    await check();
+    expect(await expected()).toEqual({ worst_open_severity: null, open: 0, overdue: 0 });
+  });
+
   it('keeps a long findings list and the overlays of a photo current with every change, per visibility and day', async () => {
     const fresh = await insertTurbine(t, egeCompany);
     const year = t.clock.now().getUTCFullYear();

@@ -50,27 +50,38 @@ export function presentTurbine(row: TurbineRow, companyName: string | null, heal
  *  once and PostgreSQL parses and plans them once per connection. The tenant condition is companyScope()'s
  *  `company_id = actor's company`, with the company bound when the statement runs. */
 function prepareTurbineReads(db: Database) {
-  // turbine health (§12) in the same statement: per turbine, one index-only look at its open findings
-  // (findings_open_idx); `today` decides what is overdue
-  const health = db
-    .select({
-      worst: sql<number | null>`max(${findings.severity})`.as('worst'),
-      open: sql<number>`count(*)::int`.as('open'),
-      overdue: sql<number>`(count(*) filter (where ${findings.dueDate} < ${sql.placeholder('today')}::date))::int`.as('overdue'),
-    })
+  // turbine health (§12) in the same statement, without reading a finding but the overdue ones: worst open severity
+  // and open count from the counts per severity the findings triggers keep on the turbine (migration 0007); the
+  // overdue count, which moves with the day, is a range of findings_open_idx (open findings by turbine and due date)
+  const open = [turbines.openSeverity1, turbines.openSeverity2, turbines.openSeverity3, turbines.openSeverity4, turbines.openSeverity5];
+  const overdue = db
+    .select({ overdue: sql<number>`count(*)::int`.as('overdue') })
     .from(findings)
-    .where(and(eq(findings.turbineId, turbines.id), inArray(findings.status, [...OPEN_FINDING_STATUSES])))
-    .as('health');
+    .where(
+      and(
+        eq(findings.turbineId, turbines.id),
+        inArray(findings.status, [...OPEN_FINDING_STATUSES]),
+        sql`${findings.dueDate} < ${sql.placeholder('today')}::date`,
+      ),
+    )
+    .as('overdue');
   const base = () =>
     db
       .select({
         turbine: turbines,
         companyName: companies.name,
-        health: { worst: health.worst, open: health.open, overdue: health.overdue },
+        health: {
+          worst: sql<number | null>`case ${sql.join(
+            [5, 4, 3, 2, 1].map((n) => sql`when ${open[n - 1]} > 0 then ${sql.raw(String(n))}`),
+            sql` `,
+          )} end`,
+          open: sql<number>`(${sql.join(open, sql` + `)})::int`,
+          overdue: overdue.overdue,
+        },
       })
       .from(turbines)
       .leftJoin(companies, eq(companies.id, turbines.companyId))
-      .leftJoinLateral(health, sql`true`);
+      .leftJoinLateral(overdue, sql`true`);
   // the database orders by bytes; listTurbines() puts the rows in Turkish order afterwards
   const order = [asc(turbines.id)];
   const companyId = sql.placeholder('companyId');
