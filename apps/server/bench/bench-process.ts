@@ -15,11 +15,11 @@ export interface BenchServer {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Starts bench-server.ts in its own Node process and waits for its port. */
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+/** Starts `script` (bench-server.ts) in its own Node process and waits for its port. */
+export async function startBenchServer(env: Record<string, string>, script = 'bench-server.ts'): Promise<BenchServer> {
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(here, 'bench-server.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(here, script)], {
     // as README suggests for production: fewer glibc arenas, less memory kept by the image decoder's threads
     env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -11,6 +11,8 @@ export interface HammerResult {
   failures: number;
   /** body bytes per second as received (compressed when the server compressed) */
   bytesPerSecond: number;
+  /** every answer's latency in ms, sorted (to pool several runs) */
+  latencies: number[];
 }
 
 /** GETs `url` over `connections` keep-alive connections for `seconds`, each connection sending its next request as soon as
@@ -59,6 +61,7 @@ export async function hammer(url: string, headers: Record<string, string>, conne
     max: latencies.at(-1) ?? 0,
     failures,
     bytesPerSecond: bytes / wall,
+    latencies,
   };
 }
 

@@ -138,6 +138,17 @@ export const turbines = pgTable(
     photoCount: integer('photo_count').notNull().default(0),
     /** kept by triggers on photos: grows whenever its photo listing changes (a photo added or removed, an uploader gone) */
     photoVersion: integer('photo_version').notNull().default(0),
+    /** kept by triggers on findings (migration 0007): grows whenever one of its findings is added, changed or removed
+     *  (the kept findings listings and overlays are of this version) */
+    findingVersion: integer('finding_version').notNull().default(0),
+    /** kept by the same triggers: its open findings (confirmed, monitoring, repair planned) of each severity 1..5, so
+     *  the turbine list's health (worst open severity, open count) reads no finding; only the overdue count, which
+     *  moves with the day, reads the overdue ones (findings_open_idx) */
+    openSeverity1: integer('open_severity_1').notNull().default(0),
+    openSeverity2: integer('open_severity_2').notNull().default(0),
+    openSeverity3: integer('open_severity_3').notNull().default(0),
+    openSeverity4: integer('open_severity_4').notNull().default(0),
+    openSeverity5: integer('open_severity_5').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -285,10 +296,8 @@ export const findings = pgTable(
   },
   (t) => [
     index('findings_turbine_idx').on(t.turbineId, t.severity),
-    // turbine health: open findings only
-    index('findings_open_idx')
-      .on(t.turbineId, t.severity, t.dueDate)
-      .where(sql`${t.status} in ('confirmed', 'monitoring', 'repair_planned')`),
+    // turbine health: the overdue count (open findings due before today) is a range of this index
+    index('findings_open_idx').on(t.turbineId, t.dueDate).where(sql`${t.status} in ('confirmed', 'monitoring', 'repair_planned')`),
   ],
 );
 

@@ -1,11 +1,11 @@
-import { and, eq, notInArray, type SQL } from 'drizzle-orm';
-import { type Actor, can, findingResource, type Resource, STAFF_ONLY_FINDING_STATUSES } from '@windscope/contract';
+import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type Actor, can, findingResource, type Resource, STAFF_ONLY_FINDING_STATUSES, seesAllCompanies } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { findingEvents, findings, users } from '../db/schema.ts';
+import { findingEvents, findings, turbines, users } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { oncePer } from '../lib/once-per.ts';
 import type { UserRow } from '../users/presenter.ts';
-import { getTurbine } from '../turbines/service.ts';
 import { findingColumns, type FindingRecord, type FindingRow } from './presenter.ts';
 
 /** Who acts: the actor for the rules, the user for the history's names. */
@@ -19,11 +19,49 @@ export function visibleStatuses(actor: Actor): SQL | undefined {
   return can(actor, 'finding.readDrafts') ? undefined : notInArray(findings.status, [...STAFF_ONLY_FINDING_STATUSES]);
 }
 
-/** The company of a turbine the actor may see, checking the action; another company's turbine is "not found". */
-export async function turbineFor(ctx: AppContext, actor: Actor, turbineId: number, action: 'finding.read' | 'finding.create') {
-  const turbine = await getTurbine(ctx, actor, turbineId);
-  if (!can(actor, action, { companyId: turbine.company_id })) throw forbidden();
-  return turbine;
+/** The turbine's company, code and finding version, by its primary key under the tenant condition: prepared, and
+ *  without the health join of getTurbine (a turbine with thousands of open findings counts them all there). */
+const turbineHeads = oncePer((db: Database) => {
+  const head = () =>
+    db
+      .select({
+        companyId: turbines.companyId,
+        code: turbines.code,
+        findingVersion: turbines.findingVersion,
+        people: sql<string | null>`(select max(${users.updatedAt})::text from ${users})`,
+      })
+      .from(turbines);
+  const id = sql.placeholder('id');
+  return {
+    any: head().where(eq(turbines.id, id)).prepare('finding_turbine_head'),
+    ofCompany: head()
+      .where(and(eq(turbines.id, id), eq(turbines.companyId, sql.placeholder('companyId'))))
+      .prepare('finding_turbine_head_of_company'),
+  };
+});
+
+export interface TurbineHead {
+  companyId: number;
+  code: string;
+  /** grows with every change to the turbine's findings (triggers, migration 0007) and to any user (author names):
+   *  what a kept findings answer is valid for */
+  version: string;
+}
+
+/** The turbine if the actor may see it (another company's is "not found"), checking the action: one primary-key read. */
+export async function turbineFor(
+  ctx: AppContext,
+  actor: Actor,
+  turbineId: number,
+  action: 'finding.read' | 'finding.create',
+): Promise<TurbineHead> {
+  const heads = turbineHeads(ctx.db);
+  const [row] = seesAllCompanies(actor)
+    ? await heads.any.execute({ id: turbineId })
+    : await heads.ofCompany.execute({ id: turbineId, companyId: actor.companyId });
+  if (!row) throw notFound('TURBINE_NOT_FOUND');
+  if (!can(actor, action, { companyId: row.companyId })) throw forbidden();
+  return { companyId: row.companyId, code: row.code, version: `${row.findingVersion}.${row.people ?? ''}` };
 }
 
 export interface LoadedFinding {
@@ -44,8 +82,8 @@ export async function loadFinding(ctx: AppContext, actor: Actor, turbineId: numb
     .limit(1);
   if (!record) throw notFound('FINDING_NOT_FOUND');
   const row = record.finding;
-  const resource = findingResource(turbine.company_id, { created_by: row.createdBy, repaired_by: row.repairedBy, status: row.status });
-  return { record, row, companyId: turbine.company_id, resource };
+  const resource = findingResource(turbine.companyId, { created_by: row.createdBy, repaired_by: row.repairedBy, status: row.status });
+  return { record, row, companyId: turbine.companyId, resource };
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

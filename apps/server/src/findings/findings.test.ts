@@ -7,7 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findingDetailSchema, findingSchema, type FindingDetail } from '@windscope/contract';
 import { findingEvents, findingObservations, findings } from '../db/schema.ts';
-import { demoCompanies, insertTurbine } from '../../test/factories.ts';
+import { MIN_CACHED_FINDINGS } from './service.ts';
+import { demoCompanies, insertTurbine, userByEmail } from '../../test/factories.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { demoTurbineIds, makeJpeg, postFiles } from '../../test/uploads.ts';
 
@@ -414,6 +415,171 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
       [s4.id, true],
       [s2.id, false],
     ]);
+  });
+
+  it('keeps turbine health counts right through bulk inserts, updates and deletes made by anyone', async () => {
+    const fresh = await insertTurbine(t, egeCompany);
+    const author = await userByEmail(t, DEMO.egeOperator);
+    const statuses = ['draft', 'confirmed', 'rejected', 'monitoring', 'repair_planned', 'repaired', 'verified'] as const;
+    const today = t.clock.now().toISOString().slice(0, 10);
+    // what the health must be, counted from the rows themselves
+    const expected = async () => {
+      const rows = await t.app.ctx.db.select().from(findings).where(eq(findings.turbineId, fresh.id));
+      const open = rows.filter((f) => ['confirmed', 'monitoring', 'repair_planned'].includes(f.status));
+      return {
+        worst_open_severity: open.length ? Math.max(...open.map((f) => f.severity)) : null,
+        open: open.length,
+        overdue: open.filter((f) => f.dueDate !== null && f.dueDate < today).length,
+      };
+    };
+    const check = async () => {
+      const detail = await call('admin', 'GET', `/api/turbines/${fresh.id}`);
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json().data.health).toEqual(await expected());
+    };
+    await t.app.ctx.db.insert(findings).values(
+      Array.from({ length: 40 }, (_, i) => ({
+        turbineId: fresh.id,
+        blade: 'A',
+        surface: 'LE',
+        type: 'crack',
+        severity: 1 + (i % 5),
+        status: statuses[i % statuses.length] ?? 'draft',
+        dueDate: i % 3 === 0 ? '2001-01-01' : i % 3 === 1 ? '2999-01-01' : null,
+        createdBy: author.id,
+        firstSeenYear: 2026,
+        lastSeenYear: 2026,
+        observationCount: 1,
+      })),
+    );
+    await check();
+    expect((await expected()).worst_open_severity).toBe(5);
+    // the worst ones repaired, others raised or lowered, drafts confirmed: in single statements over many rows
+    await t.app.ctx.db
+      .update(findings)
+      .set({ status: 'repaired' })
+      .where(sql`${findings.turbineId} = ${fresh.id} and ${findings.severity} = 5`);
+    await check();
+    await t.app.ctx.db
+      .update(findings)
+      .set({ severity: sql`6 - ${findings.severity}` })
+      .where(sql`${findings.turbineId} = ${fresh.id} and ${findings.severity} < 5`);
+    await check();
+    await t.app.ctx.db
+      .update(findings)
+      .set({ status: 'confirmed' })
+      .where(sql`${findings.turbineId} = ${fresh.id} and ${findings.status} = 'draft'`);
+    await check();
+    await t.app.ctx.db.delete(findings).where(sql`${findings.turbineId} = ${fresh.id} and ${findings.id} % 2 = 0`);
+    await check();
+    await t.app.ctx.db.delete(findings).where(eq(findings.turbineId, fresh.id));
+    await check();
+    expect(await expected()).toEqual({ worst_open_severity: null, open: 0, overdue: 0 });
+  });
+
+  it('keeps a long findings list and the overlays of a photo current with every change, per visibility and day', async () => {
+    const fresh = await insertTurbine(t, egeCompany);
+    const year = t.clock.now().getUTCFullYear();
+    const photo = await upload('operator', fresh.id, { category: 'drone', year, blade: 'A' }, await makeJpeg(100, 100, { seed: 6 }));
+    const author = await userByEmail(t, DEMO.egeOperator);
+    // past the length from which listings are kept: 250 confirmed findings, the first 3 drawn on the photo
+    const bulk = await t.app.ctx.db
+      .insert(findings)
+      .values(
+        Array.from({ length: MIN_CACHED_FINDINGS + 50 }, () => ({
+          turbineId: fresh.id,
+          blade: 'C',
+          surface: 'PS',
+          type: 'erosion',
+          severity: 1,
+          status: 'confirmed',
+          createdBy: author.id,
+          firstSeenYear: year,
+          lastSeenYear: year,
+          observationCount: 1,
+        })),
+      )
+      .returning({ id: findings.id });
+    await t.app.ctx.db
+      .insert(findingObservations)
+      .values(
+        bulk.slice(0, 3).map((f) => ({ findingId: f.id, turbineId: fresh.id, photoId: photo.id, geometry: FLAT, severity: 1, year })),
+      );
+    const listUrl = `/api/turbines/${fresh.id}/findings`;
+    const overlayUrl = `/api/turbines/${fresh.id}/photos/${photo.id}/findings`;
+    const list = async (who: string) => {
+      const res = await call(who, 'GET', listUrl);
+      expect(res.statusCode, res.body).toBe(200);
+      return { items: findingSchema.array().parse(res.json().data), etag: String(res.headers.etag) };
+    };
+    const overlay = async (who: string) => {
+      const res = await call(who, 'GET', overlayUrl);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { finding_id: number; severity: number; status: string }[]).map((o) => [
+        o.finding_id,
+        o.status,
+        o.severity,
+      ]);
+    };
+    const staffBefore = await list('admin');
+    const customerBefore = await list('customer');
+    expect(staffBefore.items).toHaveLength(bulk.length);
+    expect(await overlay('operator')).toHaveLength(3);
+    expect(await overlay('customer')).toHaveLength(3);
+    // unchanged: the same ETag, and 304 for a client that has it
+    expect((await list('admin')).etag).toBe(staffBefore.etag);
+    expect((await call('admin', 'GET', listUrl, undefined, { 'if-none-match': staffBefore.etag })).statusCode).toBe(304);
+
+    // a draft: staff see it in the list and on the photo, customers in neither
+    const draft = (
+      await call('operator', 'POST', listUrl, {
+        blade: 'A',
+        surface: 'LE',
+        type: 'crack',
+        severity: 4,
+        observation: { photo_id: photo.id, geometry: FLAT },
+      })
+    ).json().data as FindingDetail;
+    const staffDraft = await list('admin');
+    expect(staffDraft.etag).not.toBe(staffBefore.etag);
+    expect(staffDraft.items.map((f) => f.id)).toContain(draft.id);
+    expect((await list('customer')).items.map((f) => f.id)).not.toContain(draft.id);
+    expect(await overlay('operator')).toContainEqual([draft.id, 'draft', 4]);
+    expect((await overlay('customer')).map(([id]) => id)).not.toContain(draft.id);
+
+    // confirmed, then edited: everyone sees each change
+    const confirming = await call('admin', 'POST', `${listUrl}/${draft.id}/status`, { to: 'confirmed', version: draft.version });
+    expect(confirming.statusCode, confirming.body).toBe(200);
+    const confirmed = confirming.json().data as FindingDetail;
+    expect((await list('customer')).items.find((f) => f.id === draft.id)?.status).toBe('confirmed');
+    expect(await overlay('customer')).toContainEqual([draft.id, 'confirmed', 4]);
+    const edited = await call('operator', 'PUT', `${listUrl}/${draft.id}`, { severity: 5, version: confirmed.version });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await list('customer')).items.find((f) => f.id === draft.id)?.severity).toBe(5);
+    expect(await overlay('customer')).toContainEqual([draft.id, 'confirmed', 5]);
+
+    // a bulk finding planned due tomorrow is overdue the day after tomorrow, with no change to the rows
+    const planned = await t.app.ctx.db
+      .update(findings)
+      .set({ status: 'repair_planned', dueDate: new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10) })
+      .where(eq(findings.id, bulk[10]?.id ?? 0))
+      .returning({ id: findings.id });
+    expect(planned).toHaveLength(1);
+    expect((await list('customer')).items.find((f) => f.id === bulk[10]?.id)?.overdue).toBe(false);
+    const customerToken = tokens.customer;
+    t.clock.advance(2 * 86_400_000);
+    try {
+      tokens.customer = await t.login(DEMO.egeCustomer);
+      expect((await list('customer')).items.find((f) => f.id === bulk[10]?.id)?.overdue).toBe(true);
+    } finally {
+      t.clock.advance(-2 * 86_400_000);
+      tokens.customer = customerToken ?? '';
+    }
+
+    // removed rows leave both answers, whoever removes them (here the database itself)
+    await t.app.ctx.db.delete(findings).where(eq(findings.id, bulk[0]?.id ?? 0));
+    expect((await list('customer')).items).toHaveLength(customerBefore.items.length);
+    expect((await overlay('customer')).map(([id]) => id)).not.toContain(bulk[0]?.id);
   });
 
   it('deletes a turbine with its findings, observations, events and crop files', async () => {

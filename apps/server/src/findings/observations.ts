@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { findingObservations, findings, photos, turbines } from '../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { preparedAnswer, type SerializedAnswer, serializedCache } from '../http/serialized-answers.ts';
 import { oncePer } from '../lib/once-per.ts';
 import { mediaKindOfMime, MEDIA_KINDS } from '../media/media-types.ts';
 import { storedFileName, turbinePrefix } from '../uploads/storage-keys.ts';
@@ -229,14 +230,30 @@ const photoFindingsQuery = oncePer((db: Database) => {
   return { staff: base(true).prepare('findings_of_photo_staff'), public: base(false).prepare('findings_of_photo_public'), photoOfTurbine };
 });
 
-export async function findingsOfPhoto(ctx: AppContext, actor: Actor, turbineId: number, photoId: number): Promise<PhotoFinding[]> {
-  await turbineFor(ctx, actor, turbineId, 'finding.read');
-  const queries = photoFindingsQuery(ctx.db);
-  const query = visibleStatuses(actor) ? queries.public : queries.staff;
-  const rows = (await query.execute({ photoId, turbineId })) as PhotoFinding[];
-  // nothing drawn: say whether the photo is there at all (a primary-key read)
-  if (rows.length === 0 && (await queries.photoOfTurbine.execute({ photoId, turbineId })).length === 0) throw notFound('PHOTO_NOT_FOUND');
-  return rows;
+/** Overlays kept serialized per photo and visibility, for the turbine's finding version (any change to its findings or
+ *  observations moves it): a hit costs the turbine's primary-key read and nothing else. Only photos with shapes are
+ *  kept (an empty answer also checks that the photo exists, and photos without findings may be deleted). */
+const MAX_CACHED_OVERLAY_BYTES = 16 * 1024 * 1024;
+
+/** The findings drawn on one photo, serialized: kept, or read (one prepared, indexed query) and kept. */
+export async function findingsOfPhoto(ctx: AppContext, actor: Actor, turbineId: number, photoId: number): Promise<SerializedAnswer> {
+  const turbine = await turbineFor(ctx, actor, turbineId, 'finding.read');
+  const visibility = visibleStatuses(actor) ? 'public' : 'staff';
+  return preparedAnswer({
+    cache: serializedCache(ctx, 'photo-findings', MAX_CACHED_OVERLAY_BYTES),
+    slot: `${turbineId}.${photoId}.${visibility}`,
+    version: turbine.version,
+    message: undefined,
+    data: async () => {
+      const queries = photoFindingsQuery(ctx.db);
+      const rows = (await queries[visibility].execute({ photoId, turbineId })) as PhotoFinding[];
+      // nothing drawn: say whether the photo is there at all (a primary-key read)
+      if (rows.length === 0 && (await queries.photoOfTurbine.execute({ photoId, turbineId })).length === 0)
+        throw notFound('PHOTO_NOT_FOUND');
+      return rows;
+    },
+    keep: (rows) => rows.length > 0,
+  }).build();
 }
 
 /** Photo delete (§12): refused while an observation points to the photo, naming the findings. */

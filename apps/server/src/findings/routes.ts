@@ -22,9 +22,10 @@ import { requireAuth } from '../http/auth-hook.ts';
 import { envelope, messageOnly } from '../http/envelope.ts';
 import { localize, requestLanguage } from '../http/error-handler.ts';
 import { routeId } from '../http/params.ts';
+import { sendPrepared, sendSerialized } from '../http/serialized-answers.ts';
 import { type ExportFile, exportFindings } from './export.ts';
 import { addObservation, findingsOfPhoto, removeObservation } from './observations.ts';
-import { changeFindingStatus, createFinding, deleteFinding, getFinding, listFindings, updateFinding } from './service.ts';
+import { changeFindingStatus, createFinding, deleteFinding, findingListing, getFinding, updateFinding } from './service.ts';
 
 const invalidTurbineId = { status: 400, code: 'TURBINE_INVALID_ID' } as const;
 const detailAnswer = envelope(findingDetailSchema, { finding: findingDetailSchema });
@@ -46,11 +47,13 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/turbines/:id/findings',
     { schema: { tags, params: idParamSchema, querystring: findingListQuerySchema, response: { 200: envelope(z.array(findingSchema)) } } },
-    async (req) => ({
-      success: true as const,
-      data: await listFindings(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId), req.query),
-      message: localize(req, 'FINDINGS_LOADED'),
-    }),
+    // the answer is a kept, already serialized `{ success, data: Finding[], message }` (service.ts findingListing); the
+    // response schema stays for the API documentation
+    async (req, reply) => {
+      const turbineId = routeId(req.params.id, invalidTurbineId);
+      const listing = await findingListing(ctx, requireAuth(req).actor, turbineId, req.query, localize(req, 'FINDINGS_LOADED'));
+      return sendPrepared(req, reply, listing);
+    },
   );
 
   r.post(
@@ -89,10 +92,12 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/turbines/:id/photos/:photoId/findings',
     { schema: { tags, params: photoFindingsParamsSchema, response: { 200: envelope(z.array(photoFindingSchema)) } } },
-    async (req) => ({
-      success: true as const,
-      data: await findingsOfPhoto(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId), routeId(req.params.photoId)),
-    }),
+    // a kept, already serialized `{ success, data: PhotoFinding[] }` (observations.ts); the schema stays for the docs
+    async (req, reply) => {
+      const turbineId = routeId(req.params.id, invalidTurbineId);
+      const answer = await findingsOfPhoto(ctx, requireAuth(req).actor, turbineId, routeId(req.params.photoId));
+      return sendSerialized(req, reply, answer);
+    },
   );
 
   r.get(

@@ -27,7 +27,8 @@ export function etagOf(key: string): string {
   return `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
 }
 
-export async function serializeEnvelope(data: unknown, message: string): Promise<SerializedAnswer> {
+/** `{ success: true, data, message }`; without a message when `message` is undefined. */
+export async function serializeEnvelope(data: unknown, message: string | undefined): Promise<SerializedAnswer> {
   const body = Buffer.from(JSON.stringify({ success: true, data, message }));
   // compressed on the thread pool: the event loop keeps serving meanwhile
   return { body, gzipped: await gzipAsync(body, { level: 6 }) };
@@ -61,7 +62,7 @@ export function preparedAnswer<T>(options: {
   cache: SerializedCache;
   slot: string;
   version: string;
-  message: string;
+  message: string | undefined;
   data: () => Promise<T>;
   keep?: (data: T) => boolean;
 }): PreparedAnswer {
@@ -99,7 +100,11 @@ export async function sendPrepared(req: FastifyRequest, reply: FastifyReply, pre
     .header('etag', prepared.etag)
     .header('vary', 'accept-encoding, accept-language, x-language');
   if (req.headers['if-none-match'] === prepared.etag) return reply.status(304).send();
-  const answer = await prepared.build();
+  return sendSerialized(req, reply, await prepared.build());
+}
+
+/** Sends a serialized answer as it is, gzipped when accepted. */
+export function sendSerialized(req: FastifyRequest, reply: FastifyReply, answer: SerializedAnswer) {
   reply.type('application/json; charset=utf-8');
   if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(answer.gzipped);
   return reply.send(answer.body);

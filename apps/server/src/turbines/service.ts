@@ -50,42 +50,43 @@ export function presentTurbine(row: TurbineRow, companyName: string | null, heal
  *  once and PostgreSQL parses and plans them once per connection. The tenant condition is companyScope()'s
  *  `company_id = actor's company`, with the company bound when the statement runs. */
 function prepareTurbineReads(db: Database) {
-  // turbine health (§12) in the same statement: per turbine, one index-only look at its open findings
-  // (findings_open_idx); `today` decides what is overdue
-  const health = db
-    .select({
-      worst: sql<number | null>`max(${findings.severity})`.as('worst'),
-      open: sql<number>`count(*)::int`.as('open'),
-      overdue: sql<number>`(count(*) filter (where ${findings.dueDate} < ${sql.placeholder('today')}::date))::int`.as('overdue'),
-      // open findings per severity, from the same index entries (severity is in findings_open_idx)
-      s1: sql<number>`(count(*) filter (where ${findings.severity} = 1))::int`.as('s1'),
-      s2: sql<number>`(count(*) filter (where ${findings.severity} = 2))::int`.as('s2'),
-      s3: sql<number>`(count(*) filter (where ${findings.severity} = 3))::int`.as('s3'),
-      s4: sql<number>`(count(*) filter (where ${findings.severity} = 4))::int`.as('s4'),
-      s5: sql<number>`(count(*) filter (where ${findings.severity} = 5))::int`.as('s5'),
-    })
+  // turbine health (§12) in the same statement, without reading a finding but the overdue ones: worst open severity
+  // and open count from the counts per severity the findings triggers keep on the turbine (migration 0007); the
+  // overdue count, which moves with the day, is a range of findings_open_idx (open findings by turbine and due date)
+  const open = [turbines.openSeverity1, turbines.openSeverity2, turbines.openSeverity3, turbines.openSeverity4, turbines.openSeverity5];
+  const overdue = db
+    .select({ overdue: sql<number>`count(*)::int`.as('overdue') })
     .from(findings)
-    .where(and(eq(findings.turbineId, turbines.id), inArray(findings.status, [...OPEN_FINDING_STATUSES])))
-    .as('health');
+    .where(
+      and(
+        eq(findings.turbineId, turbines.id),
+        inArray(findings.status, [...OPEN_FINDING_STATUSES]),
+        sql`${findings.dueDate} < ${sql.placeholder('today')}::date`,
+      ),
+    )
+    .as('overdue');
   const base = () =>
     db
       .select({
         turbine: turbines,
         companyName: companies.name,
         health: {
-          worst: health.worst,
-          open: health.open,
-          overdue: health.overdue,
-          s1: health.s1,
-          s2: health.s2,
-          s3: health.s3,
-          s4: health.s4,
-          s5: health.s5,
+          worst: sql<number | null>`case ${sql.join(
+            [5, 4, 3, 2, 1].map((n) => sql`when ${open[n - 1]} > 0 then ${sql.raw(String(n))}`),
+            sql` `,
+          )} end`,
+          open: sql<number>`(${sql.join(open, sql` + `)})::int`,
+          overdue: overdue.overdue,
+          s1: turbines.openSeverity1,
+          s2: turbines.openSeverity2,
+          s3: turbines.openSeverity3,
+          s4: turbines.openSeverity4,
+          s5: turbines.openSeverity5,
         },
       })
       .from(turbines)
       .leftJoin(companies, eq(companies.id, turbines.companyId))
-      .leftJoinLateral(health, sql`true`);
+      .leftJoinLateral(overdue, sql`true`);
   // the database orders by bytes; listTurbines() puts the rows in Turkish order afterwards
   const order = [asc(turbines.id)];
   const companyId = sql.placeholder('companyId');
@@ -121,8 +122,8 @@ const presentRow = (r: TurbineReadRow) =>
     open_by_severity: r.health ? [r.health.s1, r.health.s2, r.health.s3, r.health.s4, r.health.s5] : [0, 0, 0, 0, 0],
   });
 
-/** The turbines of one company, or all of them (undefined). */
-async function listTurbines(ctx: AppContext, companyId: number | undefined, today: string): Promise<Turbine[]> {
+/** The turbines of one company, or all of them (undefined), read and presented (no cache: turbineListing keeps them). */
+export async function listTurbines(ctx: AppContext, companyId: number | undefined, today: string): Promise<Turbine[]> {
   const reads = turbineReads(ctx.db);
   const rows = companyId === undefined ? await reads.listAll.execute({ today }) : await reads.listOfCompany.execute({ companyId, today });
   return rows.map(presentRow).sort(byCityThenCode);
