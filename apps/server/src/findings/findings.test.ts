@@ -430,6 +430,7 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
         worst_open_severity: open.length ? Math.max(...open.map((f) => f.severity)) : null,
         open: open.length,
         overdue: open.filter((f) => f.dueDate !== null && f.dueDate < today).length,
+        open_by_severity: [1, 2, 3, 4, 5].map((severity) => open.filter((f) => f.severity === severity).length),
       };
     };
     const check = async () => {
@@ -474,7 +475,7 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
     await check();
     await t.app.ctx.db.delete(findings).where(eq(findings.turbineId, fresh.id));
     await check();
-    expect(await expected()).toEqual({ worst_open_severity: null, open: 0, overdue: 0 });
+    expect(await expected()).toEqual({ worst_open_severity: null, open: 0, overdue: 0, open_by_severity: [0, 0, 0, 0, 0] });
   });
 
   it('keeps a long findings list and the overlays of a photo current with every change, per visibility and day', async () => {
