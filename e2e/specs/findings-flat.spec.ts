@@ -123,7 +123,8 @@ test('a manager confirms the draft; the customer then sees it, but never a draft
   await page.getByTestId('finding-to-confirmed').click();
   await expect(page.getByTestId('finding-detail')).toHaveAttribute('data-status', 'confirmed');
   await expect(page.getByTestId('finding-history')).toContainText('Durum değişti');
-  await page.getByRole('button', { name: 'Kapat' }).first().click();
+  // by the keyboard: the success toast may sit over the drawer's close button (and a pointer resting on it keeps it)
+  await page.getByRole('button', { name: 'Kapat' }).first().press('Enter');
   await expect(page.getByTestId('finding-count-4')).toHaveText('Yüksek: 1');
 
   // both exports carry the confirmed finding (and the draft, for staff) in the user's language
