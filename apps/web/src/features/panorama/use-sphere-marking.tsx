@@ -100,8 +100,8 @@ export function useSphereMarking(turbineId: number, photo: Photo, enabled: boole
     ) : null;
 
   const bar = marking ? (
-    <div className={classes.annotationBar} data-testid="finding-sphere-bar" data-points={draft.length}>
-      <Group gap="xs" wrap="nowrap">
+    <div className={classes.findingBar} data-testid="finding-sphere-bar" data-points={draft.length}>
+      <Group gap="xs" wrap="wrap">
         <Badge variant="filled" color="dark" data-testid="finding-sphere-count">
           {t('mark.spherePoints', { count: draft.length })}
         </Badge>
