@@ -70,7 +70,7 @@ test('findings on the 360° viewer: markers, hover, marking bar, form', async ({
       [-60, 90],
       [20, 80],
       [10, 150],
-    ]) {
+    ] as const) {
       await page.mouse.click(cx + dx, cy + dy);
       await page.waitForTimeout(350); // the viewer's double-click window
     }
