@@ -70,10 +70,8 @@ test('findings on the 360° viewer: markers, hover, marking bar, form', async ({
       [-60, 90],
       [20, 80],
       [10, 150],
-    ] as const) {
+    ] as const)
       await page.mouse.click(cx + dx, cy + dy);
-      await page.waitForTimeout(350); // the viewer's double-click window
-    }
     await expect(page.getByTestId('finding-sphere-bar')).toHaveAttribute('data-points', '3');
     await page.screenshot({ path: `${shots}/findings-panorama-marking-${width}-${language}-${theme}.png` });
     await page.getByTestId('finding-sphere-finish').click();

@@ -1,6 +1,6 @@
 import { type PhotoFinding, panoramaGeometrySchema } from '@windscope/contract';
 import { describe, expect, it } from 'vitest';
-import { fromViewer, sphereGeometry, sphereMarkers, sphereShapeOf, toViewer } from './sphere-shapes.ts';
+import { fromViewer, sphereGeometry, sphereMarkers, sphereShapeOf, toViewer, withoutRepeat } from './sphere-shapes.ts';
 
 describe('sphere shapes (360° findings)', () => {
   it('turns the viewer yaw (from the image centre) into the stored one (from the left edge) and back', () => {
@@ -23,6 +23,22 @@ describe('sphere shapes (360° findings)', () => {
       ]),
     ).toBeNull();
     expect(sphereGeometry([[0.5, -0.25]])).toEqual({ space: 'panorama', shape: 'point', points: [[3.64159, -0.25]] });
+  });
+
+  it('a double-click repeats its point once: that repeat is dropped, other points stay', () => {
+    expect(
+      withoutRepeat([
+        [1, 0.2],
+        [1.001, 0.2],
+      ]),
+    ).toEqual([[1, 0.2]]);
+    const outline: [number, number][] = [
+      [1, 0.2],
+      [1.2, 0.2],
+      [1.1, 0],
+    ];
+    expect(withoutRepeat(outline)).toEqual(outline);
+    expect(withoutRepeat([])).toEqual([]);
   });
 
   it('keeps stored points inside the contract ranges and at most 64 corners', () => {

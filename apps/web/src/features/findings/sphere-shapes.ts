@@ -28,6 +28,18 @@ export function sphereShapeOf(count: number): PanoramaGeometry['shape'] | null {
   return null;
 }
 
+/** Under this angle (radians, ~0.3°) two clicked points are the same one. */
+const SAME_POINT = 0.005;
+
+/** The points without a last one that repeats the one before (a double-click's second click). */
+export function withoutRepeat(points: readonly SpherePoint[]): SpherePoint[] {
+  const last = points.at(-1);
+  const before = points.at(-2);
+  if (last && before && Math.abs(last[0] - before[0]) < SAME_POINT && Math.abs(last[1] - before[1]) < SAME_POINT)
+    return points.slice(0, -1);
+  return [...points];
+}
+
 /** The §12 geometry of the points clicked on a panorama (in the viewer's yaw), or null when they make no shape yet
  *  (none, or two). */
 export function sphereGeometry(viewerPoints: readonly SpherePoint[]): PanoramaGeometry | null {

@@ -11,7 +11,8 @@ import type { SphereMarker, SpherePoint } from '../findings/sphere-shapes.ts';
 export interface SphereMarkerHandlers {
   onOpen: (findingId: number) => void;
   onPoint: (point: SpherePoint) => void;
-  onFinish: () => void;
+  /** a double-click: its second click repeated the last point */
+  onFinish: (doubleClick: boolean) => void;
 }
 
 export interface SphereMarkerLayer {
@@ -21,6 +22,8 @@ export interface SphereMarkerLayer {
 }
 
 const DRAFT = 'draft';
+/** a press that moves further is a drag (looking around), not a click on a point */
+const CLICK_SLOP_PX = 4;
 /** html markers need some content; the look is the element's own style */
 const DOT = '<span></span>';
 const escapeHtml = (text: string) =>
@@ -137,11 +140,31 @@ export function createMarkerLayer(viewer: Viewer, container: HTMLElement, handle
     const id = (marker.data as { findingId?: number } | undefined)?.findingId;
     if (!marking && id) handlers.onOpen(id);
   });
-  viewer.addEventListener('click', ({ data }) => {
-    if (marking && !data.rightclick) handlers.onPoint([data.yaw, data.pitch]);
-  });
-  viewer.addEventListener('dblclick', () => {
-    if (marking) handlers.onFinish();
+  // Clicks while marking are read here rather than from the viewer's click event: that one swallows a second click within
+  // 300 ms (its double-click window) even far from the first, which lost quickly placed points. A press that moved is a
+  // look around, not a point; a double-click adds its two clicks, and the finish drops the repeated point.
+  let pressed: { x: number; y: number } | null = null;
+  container.addEventListener(
+    'pointerdown',
+    (event) => {
+      pressed = event.button === 0 ? { x: event.clientX, y: event.clientY } : null;
+    },
+    true,
+  );
+  container.addEventListener(
+    'click',
+    (event) => {
+      const from = pressed;
+      pressed = null;
+      if (!marking || !from || Math.hypot(event.clientX - from.x, event.clientY - from.y) > CLICK_SLOP_PX) return;
+      const box = viewer.container.getBoundingClientRect();
+      const at = viewer.dataHelper.viewerCoordsToSphericalCoords({ x: event.clientX - box.left, y: event.clientY - box.top });
+      handlers.onPoint([at.yaw, at.pitch]);
+    },
+    true,
+  );
+  container.addEventListener('dblclick', () => {
+    if (marking) handlers.onFinish(true);
   });
 
   // a marker the plugin refuses is logged; the panorama and the page stay usable

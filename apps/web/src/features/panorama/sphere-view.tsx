@@ -21,7 +21,7 @@ export interface SphereViewProps {
   marking: boolean;
   onOpenFinding: (findingId: number) => void;
   onPoint: (point: SpherePoint) => void;
-  onFinish: () => void;
+  onFinish: (doubleClick: boolean) => void;
 }
 
 /** Spec §2: how long a resize keeps being forced after the sidebar toggles (its transition is 250 ms). */
@@ -66,7 +66,7 @@ export function SphereView({
         const controller = createSphereViewer(containerRef.current, labels.current, {
           onOpen: (id) => latest.current.onOpenFinding(id),
           onPoint: (point) => latest.current.onPoint(point),
-          onFinish: () => latest.current.onFinish(),
+          onFinish: (doubleClick) => latest.current.onFinish(doubleClick),
         });
         controllerRef.current = controller;
         controller.markers.setMarking(latest.current.marking);

@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { FINDINGS_NS } from '../findings/findings-i18n.ts';
 import '../findings/findings-styles.ts';
 import { severityCss, useFindingLabels } from '../findings/labels.ts';
-import { type SphereMarker, type SpherePoint, sphereGeometry, sphereMarkers, sphereShapeOf } from '../findings/sphere-shapes.ts';
+import {
+  type SphereMarker,
+  type SpherePoint,
+  sphereGeometry,
+  sphereMarkers,
+  sphereShapeOf,
+  withoutRepeat,
+} from '../findings/sphere-shapes.ts';
 import { useFindingMarking } from '../findings/use-finding-marking.tsx';
 import { TargetIcon, UndoIcon } from '../viewer-common/viewer-icons.tsx';
 import classes from './panorama-page.module.css';
@@ -20,7 +27,7 @@ export interface SphereMarking {
   start: () => void;
   cancel: () => void;
   addPoint: (point: SpherePoint) => void;
-  finish: () => void;
+  finish: (doubleClick?: boolean) => void;
   openFinding: (findingId: number) => void;
   /** "Mark finding" / "Stop marking", for the viewer's top bar (null for users who may not create findings) */
   toggle: ReactNode;
@@ -41,6 +48,9 @@ export function useSphereMarking(turbineId: number, photo: Photo, enabled: boole
   const { mayCreate, findings, onDrawn, onOpen, dialogs } = useFindingMarking(turbineId, photo);
   const [marking, setMarking] = useState(false);
   const [draft, setDraft] = useState<SpherePoint[]>([]);
+  // the points as last clicked, for a finish that comes in the same burst of events (a double-click) as its clicks
+  const clicked = useRef<SpherePoint[]>([]);
+  clicked.current = draft;
 
   const label = (f: PhotoFinding) =>
     t('mark.overlayLabel', { type: labels.type(f.type), severity: f.severity, label: labels.severity(f.severity) });
@@ -49,10 +59,13 @@ export function useSphereMarking(turbineId: number, photo: Photo, enabled: boole
 
   const cancel = () => {
     setMarking(false);
+    clicked.current = [];
     setDraft([]);
   };
-  const finish = () => {
-    const geometry = sphereGeometry(draft);
+  /** ends marking with the clicked points; after a double-click the repeated last point is dropped */
+  const finish = (doubleClick = false) => {
+    const points = clicked.current;
+    const geometry = sphereGeometry(doubleClick ? withoutRepeat(points) : points);
     if (!geometry) return;
     cancel();
     onDrawn(geometry);
@@ -61,8 +74,13 @@ export function useSphereMarking(turbineId: number, photo: Photo, enabled: boole
     onStart();
     setMarking(true);
   };
-  const addPoint = (point: SpherePoint) => setDraft((points) => (points.length >= POLYGON_MAX_POINTS ? points : [...points, point]));
-  const undo = () => setDraft((points) => points.slice(0, -1));
+  const update = (next: SpherePoint[]) => {
+    clicked.current = next;
+    setDraft(next);
+  };
+  const addPoint = (point: SpherePoint) =>
+    update(clicked.current.length >= POLYGON_MAX_POINTS ? clicked.current : [...clicked.current, point]);
+  const undo = () => update(clicked.current.slice(0, -1));
 
   // another photo, or one the sphere cannot show: marking stops
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new photo is the trigger
@@ -117,7 +135,7 @@ export function useSphereMarking(turbineId: number, photo: Photo, enabled: boole
         >
           {t('mark.undoPoint')}
         </Button>
-        <Button size="xs" color="wind" disabled={!shape} onClick={finish} data-testid="finding-sphere-finish">
+        <Button size="xs" color="wind" disabled={!shape} onClick={() => finish()} data-testid="finding-sphere-finish">
           {shape === 'point' ? t('mark.finishPoint') : t('mark.finishPolygon')}
         </Button>
       </Group>
