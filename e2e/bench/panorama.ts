@@ -70,8 +70,9 @@ function sphereChunks(): Set<string> {
 async function signedInPage(
   browser: Browser,
   session: { token: string; user: unknown },
+  viewport = { width: 1366, height: 850 },
 ): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, locale: 'tr-TR' });
+  const context = await browser.newContext({ viewport, locale: 'tr-TR' });
   await context.addInitScript(
     ([token, user]) => {
       localStorage.setItem('windscope.auth.token', token);
@@ -184,8 +185,14 @@ const DRAG_SCRIPT = (frames: number) => `(async () => {
   return { deltas, markerMs, renderMs, loopMs };
 })()`;
 
-async function dragFrames(browser: Browser, session: { token: string; user: unknown }, route: string, expectMarkers: number) {
-  const { page, close } = await signedInPage(browser, session);
+async function dragFrames(
+  browser: Browser,
+  session: { token: string; user: unknown },
+  route: string,
+  expectMarkers: number,
+  viewport?: { width: number; height: number },
+) {
+  const { page, close } = await signedInPage(browser, session, viewport);
   try {
     await page.goto(`${BASE}${route}`);
     await page.waitForFunction(() => performance.getEntriesByName('windscope:panorama-original').length > 0, null, { timeout: 60_000 });
@@ -250,6 +257,23 @@ async function markersBench(
         `${label.padEnd(32)}${ms(median(deltas))} ${ms(percentile(deltas, 95))} ${ms(Math.max(...deltas))} | ${fine(median(markerMs))} ${fine(percentile(markerMs, 95))} | ${fine(median(renderMs))}     | ${fine(median(loopMs))}       | ${String(drawn).padStart(6)} / ${String(visible).padEnd(6)}           | ${loadavg()[0]?.toFixed(2)}`,
       );
     }
+  }
+  // where the time goes: the same drags on a small window, (the narrowest the app allows), where software WebGL draws a quarter of the pixels
+  const small = { width: 800, height: 450 };
+  for (const [label, turbine, count] of [
+    [`${MARKER_FINDINGS} findings, 800×450 window`, marked, MARKER_FINDINGS],
+    ['no findings, 800×450 window', plain, 0],
+  ] as const) {
+    const { deltas, markerMs, renderMs, loopMs, drawn, visible } = await dragFrames(
+      browser,
+      admin,
+      `/dashboard/turbine/${turbine}/360-view`,
+      count,
+      small,
+    );
+    console.log(
+      `${label.padEnd(32)}${ms(median(deltas))} ${ms(percentile(deltas, 95))} ${ms(Math.max(...deltas))} | ${fine(median(markerMs))} ${fine(percentile(markerMs, 95))} | ${fine(median(renderMs))}     | ${fine(median(loopMs))}       | ${String(drawn).padStart(6)} / ${String(visible).padEnd(6)}           | ${loadavg()[0]?.toFixed(2)}`,
+    );
   }
   const result = median(medians);
   console.log(

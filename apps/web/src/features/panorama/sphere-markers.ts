@@ -44,7 +44,7 @@ function findingConfig(marker: SphereMarker): MarkerConfig {
       html: DOT,
       position: { yaw, pitch },
       size: { width: 18, height: 18 },
-      style: { background: marker.color, border: '2px solid #fff', borderRadius: '50%', boxShadow: '0 0 0 1px rgba(0,0,0,.55)' },
+      style: { background: marker.color, border: '2px solid #fff', borderRadius: '50%', outline: '1px solid rgba(0,0,0,.55)' },
     };
   }
   return {
