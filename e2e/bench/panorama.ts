@@ -2,10 +2,13 @@
  * Benchmark of the 360° route (issue 6, "Speed"): on the built app in Chromium, the time from opening
  * /dashboard/turbine/{id}/360-view to the first panorama on screen for an 8192×4096 image (target < 2 s on localhost,
  * the preview first), and a check that the 360° chunk (Photo Sphere Viewer + three.js) is loaded by no other route.
+ * Issue 14: frame time while dragging the view with 300 findings drawn as markers on one panorama (target: median
+ * < 20 ms), beside the same drag on a panorama without findings, in the same run.
  * Prints figures; timings never fail the run, a leaked chunk does.   npm run bench:web:panorama
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -67,8 +70,9 @@ function sphereChunks(): Set<string> {
 async function signedInPage(
   browser: Browser,
   session: { token: string; user: unknown },
+  viewport = { width: 1366, height: 850 },
 ): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, locale: 'tr-TR' });
+  const context = await browser.newContext({ viewport, locale: 'tr-TR' });
   await context.addInitScript(
     ([token, user]) => {
       localStorage.setItem('windscope.auth.token', token);
@@ -90,6 +94,193 @@ async function timeOpen(page: Page, route: string) {
   }));
 }
 
+const MARKER_FINDINGS = Number(process.env.BENCH_MARKERS ?? 300);
+const DRAG_FRAMES = Number(process.env.BENCH_DRAG_FRAMES ?? 240);
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** `count` findings on one panorama through the API: outlines of 4..7 corners and points, every severity, spread all
+ *  around the sphere (about a quarter of them in view at any time). */
+async function seedFindings(token: string, turbineId: number, photoId: number, count: number) {
+  const post = async (i: number) => {
+    const yaw = ((i * 137.508) % 360) * (Math.PI / 180); // golden-angle spread
+    const pitch = Math.max(-1.2, Math.min(1.2, Math.sin(i * 0.7) * 1.1));
+    const corners = 4 + (i % 4);
+    const geometry =
+      i % 2 === 0
+        ? {
+            space: 'panorama',
+            shape: 'polygon',
+            points: Array.from({ length: corners }, (_, k) => {
+              const a = (k / corners) * 2 * Math.PI;
+              const y = yaw + Math.cos(a) * 0.06;
+              return [((y % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI), pitch + Math.sin(a) * 0.04];
+            }),
+          }
+        : { space: 'panorama', shape: 'point', points: [[yaw, pitch]] };
+    const response = await fetch(`${BASE}/api/turbines/${turbineId}/findings`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        blade: 'A',
+        surface: 'interior',
+        room: 1,
+        type: i % 3 === 0 ? 'crack' : 'delamination',
+        severity: (i % 5) + 1,
+        observation: { photo_id: photoId, geometry },
+      }),
+    });
+    if (!response.ok) throw new Error(`finding ${i}: ${response.status} ${await response.text()}`);
+  };
+  for (let i = 0; i < count; i += 6) await Promise.all(Array.from({ length: Math.min(6, count - i) }, (_, k) => post(i + k)));
+}
+
+/** Drags the view left for `frames` frames, one mouse move per animation frame (the viewer's own handlers, as a
+ *  person's drag), and gives the time between frames plus, per frame, the main-thread time of the markers plugin's
+ *  renderMarkers(), of the three.js render call and of the viewer's whole frame (timed by wrapping those methods of the
+ *  page's viewer, reached through the container Photo Sphere Viewer tags). A string, so tsx adds no helpers the page lacks. */
+const DRAG_SCRIPT = (frames: number) => `(async () => {
+  const host = document.querySelector('[data-testid="panorama-sphere"]');
+  const viewer = host.photoSphereViewer;
+  const markers = viewer.getPlugin('markers');
+  const timed = (owner, name, sink) => {
+    const original = owner[name];
+    owner[name] = function (...args) {
+      const start = performance.now();
+      try { return original.apply(this, args); } finally { sink.push(performance.now() - start); }
+    };
+    return () => { owner[name] = original; };
+  };
+  const markerMs = [];
+  const renderMs = [];
+  const loopMs = [];
+  const undo = [
+    timed(markers, 'renderMarkers', markerMs),
+    timed(viewer.renderer.renderer, 'render', renderMs),
+    timed(viewer.renderer, '__renderLoop', loopMs),
+  ];
+  const container = host.querySelector('.psv-container');
+  const box = container.getBoundingClientRect();
+  let x = box.left + box.width * 0.75;
+  const y = box.top + box.height / 2;
+  const fire = (type, target) => target.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, button: 0, buttons: 1, view: window }));
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  await frame();
+  fire('mousedown', container);
+  const deltas = [];
+  let last = await frame();
+  for (let i = 0; i < ${frames}; i += 1) {
+    x -= 3;
+    if (x < box.left + box.width * 0.25) x = box.left + box.width * 0.75;
+    fire('mousemove', window);
+    const now = await frame();
+    deltas.push(now - last);
+    last = now;
+  }
+  fire('mouseup', window);
+  for (const restore of undo) restore();
+  return { deltas, markerMs, renderMs, loopMs };
+})()`;
+
+async function dragFrames(
+  browser: Browser,
+  session: { token: string; user: unknown },
+  route: string,
+  expectMarkers: number,
+  viewport?: { width: number; height: number },
+) {
+  const { page, close } = await signedInPage(browser, session, viewport);
+  try {
+    await page.goto(`${BASE}${route}`);
+    await page.waitForFunction(() => performance.getEntriesByName('windscope:panorama-original').length > 0, null, { timeout: 60_000 });
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="panorama-sphere"]')?.getAttribute('data-finding-markers') === String(n),
+      expectMarkers,
+      { timeout: 60_000 },
+    );
+    const drawn = await page.locator('.psv-marker').count();
+    await page.evaluate(DRAG_SCRIPT(30)); // warm-up
+    const measured = (await page.evaluate(DRAG_SCRIPT(DRAG_FRAMES))) as {
+      deltas: number[];
+      markerMs: number[];
+      renderMs: number[];
+      loopMs: number[];
+    };
+    const visible = await page.locator('.psv-marker--visible').count();
+    return { ...measured, drawn, visible };
+  } finally {
+    await close();
+  }
+}
+
+/** The same 4096×2048 panorama on two turbines: one with MARKER_FINDINGS findings on it, one with none. */
+async function markersBench(
+  browser: Browser,
+  admin: Awaited<ReturnType<typeof import('../support/viewer-data.ts')['superadmin']>>,
+  data: typeof import('../support/viewer-data.ts'),
+  companyId: number,
+) {
+  const picture = await data.makePanorama('MARKERS', 1, 4096, 2048, { texture: true });
+  const place = { year: 2025, blade: 'A' as const, room: 1 };
+  const marked = await data.createTurbine(admin, companyId, { code: 'BENCH-360-MARKERS', turbine_name: 'Bench 360 markers' });
+  const plain = await data.createTurbine(admin, companyId, { code: 'BENCH-360-PLAIN', turbine_name: 'Bench 360 plain' });
+  const [photo] = await data.uploadPhotos(admin, marked, place, [{ name: 'markers.jpg', bytes: picture }]);
+  await data.uploadPhotos(admin, plain, place, [{ name: 'plain.jpg', bytes: picture }]);
+  const started = Date.now();
+  await seedFindings(admin.token, marked, photo?.id ?? 0, MARKER_FINDINGS);
+  console.log(`\n${MARKER_FINDINGS} findings made through the API on one panorama in ${Date.now() - started} ms`);
+
+  console.log(
+    `\nDragging the view, ${DRAG_FRAMES} frames, one mouse move per frame (Chromium ${CHROMIUM_ARGS.includes('--disable-gpu') ? 'software WebGL' : 'GPU'}; time between frames)`,
+  );
+  console.log(
+    '                  between frames: median      p95      max | markers JS: median       p95 | three.js call | viewer frame JS | markers in DOM / in view | load 1 min',
+  );
+  const medians: number[] = [];
+  const fine = (value: number) => `${value.toFixed(2).padStart(6)} ms`;
+  for (let run = 0; run < 3; run += 1) {
+    for (const [label, turbine, count] of [
+      [`${MARKER_FINDINGS} findings, run ${run + 1}`, marked, MARKER_FINDINGS],
+      [`no findings, run ${run + 1}`, plain, 0],
+    ] as const) {
+      const { deltas, markerMs, renderMs, loopMs, drawn, visible } = await dragFrames(
+        browser,
+        admin,
+        `/dashboard/turbine/${turbine}/360-view`,
+        count,
+      );
+      if (count > 0) medians.push(median(deltas));
+      console.log(
+        `${label.padEnd(32)}${ms(median(deltas))} ${ms(percentile(deltas, 95))} ${ms(Math.max(...deltas))} | ${fine(median(markerMs))} ${fine(percentile(markerMs, 95))} | ${fine(median(renderMs))}     | ${fine(median(loopMs))}       | ${String(drawn).padStart(6)} / ${String(visible).padEnd(6)}           | ${loadavg()[0]?.toFixed(2)}`,
+      );
+    }
+  }
+  // where the time goes: the same drags on a small window, (the narrowest the app allows), where software WebGL draws a quarter of the pixels
+  const small = { width: 800, height: 450 };
+  for (const [label, turbine, count] of [
+    [`${MARKER_FINDINGS} findings, 800×450 window`, marked, MARKER_FINDINGS],
+    ['no findings, 800×450 window', plain, 0],
+  ] as const) {
+    const { deltas, markerMs, renderMs, loopMs, drawn, visible } = await dragFrames(
+      browser,
+      admin,
+      `/dashboard/turbine/${turbine}/360-view`,
+      count,
+      small,
+    );
+    console.log(
+      `${label.padEnd(32)}${ms(median(deltas))} ${ms(percentile(deltas, 95))} ${ms(Math.max(...deltas))} | ${fine(median(markerMs))} ${fine(percentile(markerMs, 95))} | ${fine(median(renderMs))}     | ${fine(median(loopMs))}       | ${String(drawn).padStart(6)} / ${String(visible).padEnd(6)}           | ${loadavg()[0]?.toFixed(2)}`,
+    );
+  }
+  const result = median(medians);
+  console.log(
+    `target: median frame while dragging with ${MARKER_FINDINGS} findings < 20 ms -> ${result < 20 ? 'met' : 'NOT met'} (median of runs ${result.toFixed(1)} ms)`,
+  );
+}
+
 async function main() {
   if (!existsSync(path.join(distDir, 'index.html'))) throw new Error('build the web app first: npm run build:web');
   const data = await import('../support/viewer-data.ts');
@@ -98,6 +289,11 @@ async function main() {
   try {
     const admin = await data.superadmin();
     const company = await data.egeCompanyId(admin);
+    if (process.env.BENCH_ONLY === 'markers') {
+      browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      await markersBench(browser, admin, data, company);
+      return;
+    }
     const turbineId = await data.createTurbine(admin, company, { code: 'BENCH-360', turbine_name: 'Bench 360' });
     const started = Date.now();
     const panorama = await data.makePanorama('BENCH 8K', 0, 8192, 4096, { texture: true });
@@ -186,6 +382,8 @@ async function main() {
     }
     console.log(leaks === 0 ? '\nthe 360° chunk is loaded by the 360 route only' : `\n${leaks} other route(s) load the 360° chunk`);
     if (leaks > 0) process.exitCode = 1;
+
+    await markersBench(browser, admin, data, company);
   } finally {
     await browser?.close();
     stopServer(server);

@@ -181,7 +181,8 @@ export function allowedTransitions(actor: Actor | null | undefined, resource: Re
 const GEOMETRY = { error: 'FINDING_GEOMETRY_INVALID' } as const;
 const unit = z.number(GEOMETRY).min(0, GEOMETRY).max(1, GEOMETRY);
 const flatPoint = z.tuple([unit, unit], GEOMETRY);
-/** yaw 0..2π from the panorama's left edge, pitch -π/2 (down) .. π/2 (up), as Photo Sphere Viewer gives them */
+/** yaw 0..2π from the equirectangular image's left edge, growing to the right; pitch -π/2 (down) .. π/2 (up). Photo Sphere
+ *  Viewer counts yaw from the image's centre: the web turns it (features/findings/sphere-shapes.ts). */
 const yaw = z
   .number(GEOMETRY)
   .min(0, GEOMETRY)

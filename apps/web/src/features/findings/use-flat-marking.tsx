@@ -1,15 +1,12 @@
 import { Button, Group, SegmentedControl, Text } from '@mantine/core';
-import type { FlatGeometry, Geometry, Photo } from '@windscope/contract';
+import type { FlatGeometry, Photo } from '@windscope/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePhotoFindings } from '../../api/findings.ts';
-import { useCan } from '../auth/use-auth.ts';
-import { FindingDrawer } from './finding-drawer.tsx';
-import { FindingForm } from './finding-form.tsx';
 import type { FlatShape } from './flat-shapes.ts';
 import { FlatOverlay, type OverlaySize } from './flat-overlay.tsx';
 import { FINDINGS_NS } from './findings-i18n.ts';
 import './findings-styles.ts';
+import { useFindingMarking } from './use-finding-marking.tsx';
 
 export interface FlatMarking {
   /** the "Mark finding" button, the shape choice and the hint; for the viewer's head */
@@ -26,12 +23,9 @@ export interface FlatMarking {
  *  rectangle, ellipse, polygon or point at any zoom, then the form. */
 export function useFlatMarking(turbineId: number, photo: Photo): FlatMarking {
   const { t } = useTranslation(FINDINGS_NS);
-  const mayCreate = useCan('finding.create');
-  const findings = usePhotoFindings(turbineId, photo.id);
+  const { mayCreate, findings, onDrawn, onOpen, dialogs } = useFindingMarking(turbineId, photo);
   const [shape, setShape] = useState<FlatShape | null>(null);
   const [chosen, setChosen] = useState<FlatShape>('rectangle');
-  const [drawn, setDrawn] = useState<Geometry | null>(null);
-  const [openId, setOpenId] = useState<number | null>(null);
   const hint = chosen === 'point' ? t('mark.hintPoint') : chosen === 'polygon' ? t('mark.hintPolygon') : t('mark.hintDrag');
 
   const toolbar = mayCreate ? (
@@ -73,26 +67,15 @@ export function useFlatMarking(turbineId: number, photo: Photo): FlatMarking {
       <FlatOverlay
         key={photo.id}
         size={size}
-        findings={findings.data ?? []}
+        findings={findings}
         marking={shape}
-        onOpen={setOpenId}
+        onOpen={onOpen}
         onDrawn={(geometry: FlatGeometry) => {
           setShape(null);
-          setDrawn(geometry);
+          onDrawn(geometry);
         }}
       />
     ),
-    dialogs: (
-      <>
-        <FindingForm
-          key={drawn ? JSON.stringify(drawn.points) : 'none'}
-          turbineId={turbineId}
-          photo={photo}
-          geometry={drawn}
-          onClose={() => setDrawn(null)}
-        />
-        <FindingDrawer turbineId={turbineId} findingId={openId} onClose={() => setOpenId(null)} />
-      </>
-    ),
+    dialogs,
   };
 }

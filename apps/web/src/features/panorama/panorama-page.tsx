@@ -157,7 +157,7 @@ function PanoramaWorkspace({ turbine, heading, sidebarOpen, commentsOpen, layout
         </Stack>
       </Center>
     );
-  else stage = <PanoramaStage photos={roomPhotos} index={selected} onStep={step} layoutVersion={layoutVersion} />;
+  else stage = <PanoramaStage turbineId={turbine.id} photos={roomPhotos} index={selected} onStep={step} layoutVersion={layoutVersion} />;
 
   return (
     <div className={classes.workspace} data-comments={commentsOpen}>

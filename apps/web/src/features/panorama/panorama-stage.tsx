@@ -16,9 +16,11 @@ import classes from './panorama-page.module.css';
 import type { SphereStage } from './sphere-engine.ts';
 import { SphereView } from './sphere-view.tsx';
 import { useFullscreen } from './use-fullscreen.ts';
+import { useSphereMarking } from './use-sphere-marking.tsx';
 import { isTypingTarget, viewerKeyAction } from './viewer-keys.ts';
 
 export interface PanoramaStageProps {
+  turbineId: number;
   photos: readonly Photo[];
   index: number;
   onStep: (delta: 1 | -1) => void;
@@ -28,11 +30,16 @@ export interface PanoramaStageProps {
 
 type LoadStage = SphereStage | 'loading';
 
-/** The viewer: the photo (sphere or flat), previous/next with the counter, full screen and annotation mode. */
-export function PanoramaStage({ photos, index, onStep, layoutVersion }: PanoramaStageProps) {
+/** The viewer: the photo (sphere or flat), previous/next with the counter, full screen, annotation mode and, on the
+ *  sphere, findings as markers with the mark-finding tool. */
+export function PanoramaStage(props: PanoramaStageProps) {
+  const photo = props.photos[props.index];
+  return photo ? <StageOfPhoto {...props} photo={photo} /> : null;
+}
+
+function StageOfPhoto({ turbineId, photos, index, onStep, layoutVersion, photo }: PanoramaStageProps & { photo: Photo }) {
   const { t } = useTranslation('panorama');
   const { t: tv } = useTranslation('viewer');
-  const photo = photos[index];
   const stageRef = useRef<HTMLDivElement>(null);
   const fullscreenFailed = useCallback((message: string) => toast.error(t('fullscreenError'), message), [t]);
   const fullscreen = useFullscreen(stageRef, fullscreenFailed);
@@ -44,9 +51,9 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
   const [failedSphereId, setFailedSphereId] = useState<number | null>(null);
 
   // annotations belong to the view they were drawn on: a new photo starts clean
-  const photoId = photo?.id;
+  const photoId = photo.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new photo is the trigger
   useEffect(() => {
-    if (photoId === undefined) return;
     setAnnotations([]);
     setSelectedId(null);
     setLoadStage('loading');
@@ -77,7 +84,6 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
   }, []);
 
   const onStage = useCallback((stage: LoadStage) => setLoadStage(stage), []);
-  if (!photo) return null;
 
   const name = photoDisplayName(photo);
   const pointCloud = isPointCloudPhoto(photo);
@@ -88,6 +94,9 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
     setAnnotations([]);
     setSelectedId(null);
   };
+  // findings are marked on the sphere only (their geometry is yaw/pitch); the local annotation mode is apart from it:
+  // starting one leaves the other
+  const findings = useSphereMarking(turbineId, photo, sphere, leaveAnnotating);
 
   return (
     <div
@@ -114,6 +123,12 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
             console.error('The panorama viewer failed', error);
             setFailedSphereId(photo.id);
           }}
+          findings={findings.markers}
+          draft={findings.draft}
+          marking={findings.marking}
+          onOpenFinding={findings.openFinding}
+          onPoint={findings.addPoint}
+          onFinish={findings.finish}
         />
       ) : (
         <FlatView previewUrl={viewableUrl(photo)} originalUrl={photo.urls.original} alt={tv('imageAlt', { name })} onStage={onStage} />
@@ -138,12 +153,19 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
             color={annotating ? 'red' : 'dark'}
             leftSection={<PenIcon size={16} />}
             aria-pressed={annotating}
-            onClick={() => (annotating ? leaveAnnotating() : setAnnotating(true))}
+            onClick={() => {
+              if (annotating) leaveAnnotating();
+              else {
+                findings.cancel();
+                setAnnotating(true);
+              }
+            }}
             data-testid="annotation-toggle"
           >
             {annotating ? t('annotateOff') : t('annotate')}
           </Button>
         )}
+        {findings.toggle}
         <Tooltip label={fullscreen.active ? t('exitFullscreen') : t('fullscreen')} withinPortal={false}>
           <ActionIcon
             size="lg"
@@ -177,6 +199,9 @@ export function PanoramaStage({ photos, index, onStep, layoutVersion }: Panorama
           }}
         />
       )}
+
+      {findings.bar}
+      {findings.dialogs}
 
       {photos.length > 1 && (
         <>

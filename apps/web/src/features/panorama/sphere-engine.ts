@@ -1,7 +1,9 @@
 import '@photo-sphere-viewer/core/index.css';
 import { Viewer } from '@photo-sphere-viewer/core';
+import { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
+import { createMarkerLayer, type SphereMarkerHandlers, type SphereMarkerLayer } from './sphere-markers.ts';
 
-/** Photo Sphere Viewer (with three.js) lives in this module only; panorama-page.tsx imports it dynamically, so no other
+/** Photo Sphere Viewer (with three.js and its markers plugin) lives in this module and sphere-markers.ts only; panorama-page.tsx imports it dynamically, so no other
  *  route ever loads it (checked by e2e/bench/panorama.ts). */
 
 export type SphereStage = 'preview' | 'original';
@@ -16,13 +18,15 @@ export interface SphereController {
   show: (previewUrl: string, originalUrl: string, onStage: (stage: SphereStage) => void) => Promise<boolean>;
   resize: () => void;
   destroy: () => void;
+  /** findings as markers and the points of a finding being marked */
+  markers: SphereMarkerLayer;
 }
 
 function nextFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve()));
 }
 
-export function createSphereViewer(container: HTMLElement, labels: SphereLabels): SphereController {
+export function createSphereViewer(container: HTMLElement, labels: SphereLabels, handlers: SphereMarkerHandlers): SphereController {
   const viewer = new Viewer({
     container,
     navbar: false,
@@ -33,6 +37,7 @@ export function createSphereViewer(container: HTMLElement, labels: SphereLabels)
     defaultZoomLvl: 0,
     moveInertia: true,
     mousewheelCtrlKey: false,
+    plugins: [[MarkersPlugin, {}]],
   });
   // without WebGL the viewer only shows its own error text; the page falls back to a flat picture instead
   if (!(viewer as { renderer?: unknown }).renderer) {
@@ -40,8 +45,10 @@ export function createSphereViewer(container: HTMLElement, labels: SphereLabels)
     throw new Error('WebGL is not available');
   }
 
+  const markers = createMarkerLayer(viewer, container, handlers);
   let generation = 0;
   return {
+    markers,
     async show(previewUrl, originalUrl, onStage) {
       generation += 1;
       const mine = generation;

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { SphereMarker, SpherePoint } from '../findings/sphere-shapes.ts';
 import { useTranslation } from 'react-i18next';
 import { loadSphereEngine } from './load-sphere-engine.ts';
 import classes from './panorama-page.module.css';
@@ -12,18 +13,39 @@ export interface SphereViewProps {
   onStage: (stage: SphereStage | 'loading') => void;
   /** the engine could not start or the panorama could not load: the page shows the picture flat instead */
   onFailure: (error: unknown) => void;
+  /** the findings of this panorama, drawn as markers */
+  findings: readonly SphereMarker[];
+  /** the points clicked so far for a new finding */
+  draft: readonly SpherePoint[];
+  /** marking a finding: clicks add points, a double-click finishes */
+  marking: boolean;
+  onOpenFinding: (findingId: number) => void;
+  onPoint: (point: SpherePoint) => void;
+  onFinish: (doubleClick: boolean) => void;
 }
 
 /** Spec §2: how long a resize keeps being forced after the sidebar toggles (its transition is 250 ms). */
 const FORCED_RESIZE_MS = 400;
 
 /** An equirectangular panorama in Photo Sphere Viewer: the preview first, then the original. */
-export function SphereView({ previewUrl, originalUrl, layoutVersion, onStage, onFailure }: SphereViewProps) {
+export function SphereView({
+  previewUrl,
+  originalUrl,
+  layoutVersion,
+  onStage,
+  onFailure,
+  findings,
+  draft,
+  marking,
+  onOpenFinding,
+  onPoint,
+  onFinish,
+}: SphereViewProps) {
   const { t } = useTranslation('panorama');
   const containerRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<SphereController | null>(null);
-  const latest = useRef({ previewUrl, originalUrl, onStage, onFailure });
-  latest.current = { previewUrl, originalUrl, onStage, onFailure };
+  const latest = useRef({ previewUrl, originalUrl, onStage, onFailure, findings, draft, marking, onOpenFinding, onPoint, onFinish });
+  latest.current = { previewUrl, originalUrl, onStage, onFailure, findings, draft, marking, onOpenFinding, onPoint, onFinish };
   const labels = useRef({ loading: t('loadingPanorama'), loadError: t('panoramaError') });
 
   const showLatest = () => {
@@ -41,7 +63,15 @@ export function SphereView({ previewUrl, originalUrl, layoutVersion, onStage, on
     loadSphereEngine()
       .then(({ createSphereViewer }) => {
         if (cancelled || !containerRef.current) return;
-        controllerRef.current = createSphereViewer(containerRef.current, labels.current);
+        const controller = createSphereViewer(containerRef.current, labels.current, {
+          onOpen: (id) => latest.current.onOpenFinding(id),
+          onPoint: (point) => latest.current.onPoint(point),
+          onFinish: (doubleClick) => latest.current.onFinish(doubleClick),
+        });
+        controllerRef.current = controller;
+        controller.markers.setMarking(latest.current.marking);
+        controller.markers.setFindings(latest.current.findings);
+        controller.markers.setDraft(latest.current.draft);
         showLatest();
       })
       .catch((error: unknown) => {
@@ -60,6 +90,18 @@ export function SphereView({ previewUrl, originalUrl, layoutVersion, onStage, on
   }, [previewUrl, originalUrl]);
 
   useEffect(() => {
+    controllerRef.current?.markers.setFindings(findings);
+  }, [findings]);
+  useEffect(() => {
+    controllerRef.current?.markers.setDraft(draft);
+  }, [draft]);
+  useEffect(() => {
+    controllerRef.current?.markers.setMarking(marking);
+    // the keys of marking (Enter finishes, Escape cancels) go to the viewer, not to the button that started it
+    if (marking) containerRef.current?.focus({ preventScroll: true });
+  }, [marking]);
+
+  useEffect(() => {
     if (layoutVersion === 0) return;
     const started = performance.now();
     let frame = 0;
@@ -71,5 +113,5 @@ export function SphereView({ previewUrl, originalUrl, layoutVersion, onStage, on
     return () => cancelAnimationFrame(frame);
   }, [layoutVersion]);
 
-  return <div ref={containerRef} className={classes.sphere} data-testid="panorama-sphere" />;
+  return <div ref={containerRef} className={classes.sphere} tabIndex={-1} data-testid="panorama-sphere" />;
 }

@@ -19,6 +19,7 @@ export const SquareIcon = icon(<rect x="4" y="5" width="16" height="14" rx="1" /
 export const TextIcon = icon(<path d="M5 6V4h14v2M12 4v16M9 20h6" />);
 export const CubeIcon = icon(<path d="m12 3 8 4.5v9L12 21l-8-4.5v-9L12 3zM12 12l8-4.5M12 12v9M12 12 4 7.5" />);
 export const PointerIcon = icon(<path d="m5 3 14 7-6 2-2 6L5 3z" />);
+export const TargetIcon = icon(<path d="M12 3v4M12 17v4M3 12h4M17 12h4M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8z" />);
 export const UndoIcon = icon(<path d="M9 14 4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3" />);
 export const TrashIcon = icon(<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />);
 export const EditIcon = icon(<path d="M12 20h8M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4L16.5 3.5z" />);
