@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { exportText } from '../support/downloads.ts';
 import {
-  BASE_URL,
+  apiAnswer,
   createTurbine,
   createUser,
   egeCompanyId,
@@ -27,15 +27,6 @@ let customer: Session;
 let turbineId: number;
 let photoId: number;
 let code: string;
-
-async function api(session: Session, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${BASE_URL}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${session.token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as { data: unknown; message: string; code?: string } };
-}
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -108,15 +99,15 @@ test('an operator marks a finding in the turbine page viewer at 225 %; after a r
   await expect(page.getByTestId('finding-detail')).toHaveAttribute('data-status', 'draft');
   await expect(page.getByTestId('finding-to-confirmed')).toHaveCount(0);
   // nor does the API let them
-  const [mark] = (await api(operator, 'GET', `/turbines/${turbineId}/photos/${photoId}/findings`)).body.data as { finding_id: number }[];
-  const detail = (await api(operator, 'GET', `/turbines/${turbineId}/findings/${mark?.finding_id}`)).body.data as { version: number };
-  const refused = await api(operator, 'POST', `/turbines/${turbineId}/findings/${mark?.finding_id}/status`, {
+  const [mark] = (await apiAnswer(operator, 'GET', `/turbines/${turbineId}/photos/${photoId}/findings`)).data as { finding_id: number }[];
+  const detail = (await apiAnswer(operator, 'GET', `/turbines/${turbineId}/findings/${mark?.finding_id}`)).data as { version: number };
+  const refused = await apiAnswer(operator, 'POST', `/turbines/${turbineId}/findings/${mark?.finding_id}/status`, {
     to: 'confirmed',
     version: detail.version,
   });
   expect(refused.status).toBe(403);
-  expect(refused.body.message).not.toBe('');
-  const after = (await api(operator, 'GET', `/turbines/${turbineId}/findings/${mark?.finding_id}`)).body.data as { status: string };
+  expect(refused.message).not.toBe('');
+  const after = (await apiAnswer(operator, 'GET', `/turbines/${turbineId}/findings/${mark?.finding_id}`)).data as { status: string };
   expect(after.status).toBe('draft');
 });
 
@@ -126,7 +117,7 @@ test("a manager's confirmation changes the dashboard card's health; filter and s
 }) => {
   test.setTimeout(45_000);
   // a second draft, worse, stays out of the health: only open (confirmed) findings count
-  const draft = await api(operator, 'POST', `/turbines/${turbineId}/findings`, {
+  const draft = await apiAnswer(operator, 'POST', `/turbines/${turbineId}/findings`, {
     blade: 'A',
     surface: 'TE',
     type: 'crack',

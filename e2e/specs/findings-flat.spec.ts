@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { exportText } from '../support/downloads.ts';
 import {
-  BASE_URL,
+  apiData,
   createTurbine,
   createUser,
   egeCompanyId,
@@ -22,11 +22,6 @@ let customer: Session;
 let turbineId: number;
 let photoId: number;
 let code: string;
-
-async function apiGet<T>(session: Session, path: string): Promise<T> {
-  const response = await fetch(`${BASE_URL}/api${path}`, { headers: { Authorization: `Bearer ${session.token}` } });
-  return ((await response.json()) as { data: T }).data;
-}
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -75,7 +70,7 @@ test('an operator marks a rectangle on a drone photo zoomed in; after a reload i
   await expect(page.getByTestId('finding-shape')).toHaveCount(1);
 
   const expected = [(from.x - box.x) / box.width, (from.y - box.y) / box.height, (to.x - box.x) / box.width, (to.y - box.y) / box.height];
-  const marks = await apiGet<{ geometry: { points: number[][] } }[]>(operator, `/turbines/${turbineId}/photos/${photoId}/findings`);
+  const marks = await apiData<{ geometry: { points: number[][] } }[]>(operator, 'GET', `/turbines/${turbineId}/photos/${photoId}/findings`);
   expect(marks).toHaveLength(1);
   const stored = marks[0]?.geometry.points.flat() ?? [];
   expect(stored).toHaveLength(4);
@@ -101,18 +96,14 @@ test('an operator marks a rectangle on a drone photo zoomed in; after a reload i
 });
 
 test('a manager confirms the draft; the customer then sees it, but never a draft; export downloads', async ({ page, browser }) => {
-  const [mark] = await apiGet<{ finding_id: number }[]>(admin, `/turbines/${turbineId}/photos/${photoId}/findings`);
+  const [mark] = await apiData<{ finding_id: number }[]>(admin, 'GET', `/turbines/${turbineId}/photos/${photoId}/findings`);
   // a second draft, marked by the operator through the API, stays hidden from the customer
-  await fetch(`${BASE_URL}/api/turbines/${turbineId}/findings`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${operator.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      blade: 'A',
-      surface: 'LE',
-      type: 'crack',
-      severity: 2,
-      observation: { photo_id: photoId, geometry: { space: 'flat', shape: 'point', points: [[0.1, 0.1]] } },
-    }),
+  await apiData(operator, 'POST', `/turbines/${turbineId}/findings`, {
+    blade: 'A',
+    surface: 'LE',
+    type: 'crack',
+    severity: 2,
+    observation: { photo_id: photoId, geometry: { space: 'flat', shape: 'point', points: [[0.1, 0.1]] } },
   });
 
   await signIn(page, manager);

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { panoramaSvg, renderJpeg } from '../../apps/server/src/db/demo-media/images.ts';
 import { seriousViolations } from '../support/axe.ts';
 import {
-  BASE_URL,
+  apiData,
   createTurbine,
   createUser,
   egeCompanyId,
@@ -33,16 +33,7 @@ interface Mark {
   geometry: { space: string; shape: string; points: [number, number][] };
 }
 
-async function api<T>(session: Session, path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${BASE_URL}/api${path}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${session.token}`, ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
-  });
-  const body = (await response.json()) as { data: T; message?: string };
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${body.message ?? ''}`);
-  return body.data;
-}
-const marksOf = (session: Session) => api<Mark[]>(session, `/turbines/${turbineId}/photos/${photoId}/findings`);
+const marksOf = (session: Session) => apiData<Mark[]>(session, 'GET', `/turbines/${turbineId}/photos/${photoId}/findings`);
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -57,35 +48,29 @@ test.beforeAll(async () => {
   ]);
   photoId = photo?.id ?? 0;
   // an existing confirmed finding, as in the demo data: an outline to the right of where the view opens
-  const seeded = await api<{ id: number; version: number }>(admin, `/turbines/${turbineId}/findings`, {
-    method: 'POST',
-    body: JSON.stringify({
-      blade: 'B',
-      surface: 'interior',
-      room: 1,
-      type: 'delamination',
-      severity: 3,
-      observation: {
-        photo_id: photoId,
-        geometry: {
-          space: 'panorama',
-          shape: 'polygon',
-          points: [
-            [3.6, 0.12],
-            [3.85, 0.1],
-            [3.83, -0.12],
-            [3.58, -0.1],
-          ],
-        },
+  const seeded = await apiData<{ id: number; version: number }>(admin, 'POST', `/turbines/${turbineId}/findings`, {
+    blade: 'B',
+    surface: 'interior',
+    room: 1,
+    type: 'delamination',
+    severity: 3,
+    observation: {
+      photo_id: photoId,
+      geometry: {
+        space: 'panorama',
+        shape: 'polygon',
+        points: [
+          [3.6, 0.12],
+          [3.85, 0.1],
+          [3.83, -0.12],
+          [3.58, -0.1],
+        ],
       },
-    }),
+    },
   });
   seededId = seeded.id;
   // reviewed by someone other than its author (two-person rule)
-  await api(manager, `/turbines/${turbineId}/findings/${seededId}/status`, {
-    method: 'POST',
-    body: JSON.stringify({ to: 'confirmed', version: seeded.version }),
-  });
+  await apiData(manager, 'POST', `/turbines/${turbineId}/findings/${seededId}/status`, { to: 'confirmed', version: seeded.version });
 });
 
 async function open360(page: Page, session: Session, options: { language?: 'tr' | 'en'; theme?: 'light' | 'dark' } = {}) {
@@ -291,5 +276,5 @@ for (const [language, theme] of [
 }
 
 test.afterAll(async () => {
-  for (const mark of await marksOf(admin)) await api(admin, `/turbines/${turbineId}/findings/${mark.finding_id}`, { method: 'DELETE' });
+  for (const mark of await marksOf(admin)) await apiData(admin, 'DELETE', `/turbines/${turbineId}/findings/${mark.finding_id}`);
 });

@@ -23,6 +23,24 @@ async function call<T>(path: string, init: RequestInit & { token?: string } = {}
   return body;
 }
 
+/** One API call as `session`, whatever its status (for specs that check refusals): status, data, message, code. */
+export async function apiAnswer<T = unknown>(session: Session, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${session.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => ({}))) as { data?: T; message?: string; code?: string };
+  return { status: response.status, data: answer.data as T, message: answer.message ?? '', code: answer.code };
+}
+
+/** The data of an API call as `session`; a refusal throws with its status and message. */
+export async function apiData<T = unknown>(session: Session, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await apiAnswer<T>(session, method, path, body);
+  if (answer.status >= 400) throw new Error(`${method} ${path}: ${answer.status} ${answer.message}`);
+  return answer.data;
+}
+
 export async function apiLogin(email: string, password: string): Promise<Session> {
   const answer = await call<{ token: string; user: Session['user'] }>('/auth/login', {
     method: 'POST',
