@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { panoramaSvg, renderJpeg } from '../../apps/server/src/db/demo-media/images.ts';
-import { BASE_URL, createTurbine, egeCompanyId, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import { apiData, createTurbine, egeCompanyId, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
 
 // Pictures of the 360° viewer's findings for a person to look at: markers of every severity with a hover text, the
 // mark-finding bar with clicked points, the form; 1440 px TR light and 769 px EN dark (SHOTS_DIR set).
@@ -31,19 +31,14 @@ test('findings on the 360° viewer: markers, hover, marking bar, form', async ({
     { severity: 5, type: 'bond_line', geometry: { space: 'panorama', shape: 'polygon', points: outline(Math.PI + 0.6, -0.3) } },
   ];
   for (const f of findings) {
-    const response = await fetch(`${BASE_URL}/api/turbines/${turbineId}/findings`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        blade: 'A',
-        surface: 'interior',
-        room: 1,
-        type: f.type,
-        severity: f.severity,
-        observation: { photo_id: photo?.id, geometry: f.geometry },
-      }),
+    await apiData(admin, 'POST', `/turbines/${turbineId}/findings`, {
+      blade: 'A',
+      surface: 'interior',
+      room: 1,
+      type: f.type,
+      severity: f.severity,
+      observation: { photo_id: photo?.id, geometry: f.geometry },
     });
-    expect(response.ok).toBe(true);
   }
   for (const [width, language, theme] of [
     [1440, 'tr', 'light'],

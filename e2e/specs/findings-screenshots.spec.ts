@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BASE_URL, createTurbine, egeCompanyId, makePhoto, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import { apiData, createTurbine, egeCompanyId, makePhoto, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
 
 // Pictures of the findings UI for a person to look at: 1440 px TR light and 769 px EN dark (SHOTS_DIR set).
 const shots = process.env.SHOTS_DIR ?? '/tmp';
@@ -30,17 +30,13 @@ test('findings section, drawer and the drone viewer overlay', async ({ browser }
       ],
     ],
   ] as const)
-    await fetch(`${BASE_URL}/api/turbines/${turbineId}/findings`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        blade: 'A',
-        surface: 'LE',
-        type: 'erosion',
-        severity,
-        distance_from_root_m: 12.5,
-        observation: { photo_id: photo?.id, geometry: { space: 'flat', shape: 'rectangle', points } },
-      }),
+    await apiData(admin, 'POST', `/turbines/${turbineId}/findings`, {
+      blade: 'A',
+      surface: 'LE',
+      type: 'erosion',
+      severity,
+      distance_from_root_m: 12.5,
+      observation: { photo_id: photo?.id, geometry: { space: 'flat', shape: 'rectangle', points } },
     });
   for (const [width, language, theme] of [
     [1440, 'tr', 'light'],
