@@ -7,7 +7,7 @@
  * Prints figures; timings never fail the run, a leaked chunk does.   npm run bench:web:panorama
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,8 +71,22 @@ async function signedInPage(
   browser: Browser,
   session: { token: string; user: unknown },
   viewport = { width: 1366, height: 850 },
+  dist?: string,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport, locale: 'tr-TR' });
+  if (dist) {
+    // another build of the web app (BENCH_BASELINE_DIST) on the same server and data: its page and its assets
+    await context.route(
+      (url) => !url.pathname.startsWith('/api/'),
+      (route) => {
+        const { pathname } = new URL(route.request().url());
+        const file = pathname.startsWith('/assets/') ? path.join(dist, pathname) : null;
+        if (file && existsSync(file)) return route.fulfill({ path: file });
+        if (route.request().resourceType() === 'document') return route.fulfill({ path: path.join(dist, 'index.html') });
+        return route.continue();
+      },
+    );
+  }
   await context.addInitScript(
     ([token, user]) => {
       localStorage.setItem('windscope.auth.token', token);
@@ -96,6 +110,8 @@ async function timeOpen(page: Page, route: string) {
 
 const MARKER_FINDINGS = Number(process.env.BENCH_MARKERS ?? 300);
 const DRAG_FRAMES = Number(process.env.BENCH_DRAG_FRAMES ?? 240);
+/** rounds of the alternating drags (0: the traced drags only, for looking into the frame) */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -185,14 +201,104 @@ const DRAG_SCRIPT = (frames: number) => `(async () => {
   return { deltas, markerMs, renderMs, loopMs };
 })()`;
 
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/** Where a drag's frames go, from a Chromium trace (devtools.timeline): per frame, the renderer main thread's self time
+ *  by kind (script, style, layout, paint, layerize and commit, the rest), and the busy time of the renderer's compositor,
+ *  of its raster workers, of the display compositor (software compositing) and of the GPU process's main thread (software
+ *  WebGL). Only complete events ('X') are counted; self time is an event's duration less its children on the same thread. */
+function traceBreakdown(json: string, frames: number): Record<string, number> {
+  const events = (JSON.parse(json) as { traceEvents: TraceEvent[] }).traceEvents;
+  const threads = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const kind = (name: string): string => {
+    if (/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet|InvalidateLayout|ScheduleStyleRecalculation)$/.test(name))
+      return 'style';
+    if (/^(Layout|UpdateLayout|LayoutShift|IntersectionObserverController)/.test(name)) return 'layout';
+    if (/^(PrePaint|Paint|PaintImage|PaintSetup|RasterTask|Decode)/.test(name)) return 'paint';
+    if (/^(Layerize|Commit|CompositeLayers|UpdateLayer|UpdateLayerTree|cc::|LayerTreeHost)/.test(name)) return 'layerize+commit';
+    if (
+      /^(FunctionCall|EvaluateScript|FireAnimationFrame|EventDispatch|TimerFire|v8|V8|MinorGC|MajorGC|GC|RunMicrotasks|HitTest)/.test(name)
+    )
+      return 'script';
+    return 'other';
+  };
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined) continue;
+    const key = `${e.pid}:${e.tid}`;
+    const list = byThread.get(key) ?? [];
+    list.push(e);
+    byThread.set(key, list);
+  }
+  const out: Record<string, number> = {};
+  const add = (key: string, us: number) => {
+    out[key] = (out[key] ?? 0) + us / 1000 / frames;
+  };
+  for (const [key, list] of byThread) {
+    const thread = threads.get(key) ?? '';
+    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    if (thread === 'CrRendererMain') {
+      // the page's main thread: self times by kind (nested events are properly nested on one thread)
+      const stack: { end: number; child: number; e: TraceEvent }[] = [];
+      const close = (until: number) => {
+        while (stack.length > 0 && (stack.at(-1)?.end ?? 0) <= until) {
+          const top = stack.pop();
+          if (!top) break;
+          add(`main: ${kind(top.e.name)}`, (top.e.dur ?? 0) - top.child);
+          if (process.env.BENCH_TRACE_NAMES) add(`  main self: ${top.e.name}`, (top.e.dur ?? 0) - top.child);
+        }
+      };
+      for (const e of list) {
+        close(e.ts);
+        const parent = stack.at(-1);
+        if (parent) parent.child += e.dur ?? 0;
+        else add('main: busy', e.dur ?? 0);
+        stack.push({ end: e.ts + (e.dur ?? 0), child: 0, e });
+      }
+      close(Number.POSITIVE_INFINITY);
+      continue;
+    }
+    const group =
+      thread === 'Compositor'
+        ? 'renderer compositor'
+        : thread.startsWith('CompositorTileWorker')
+          ? 'raster workers'
+          : thread === 'VizCompositorThread'
+            ? 'display compositor'
+            : thread === 'CrGpuMain'
+              ? 'GPU process main'
+              : null;
+    if (!group) continue;
+    // busy time: the top-level events only
+    let end = 0;
+    for (const e of list) {
+      if (e.ts >= end) {
+        add(group, e.dur ?? 0);
+        end = e.ts + (e.dur ?? 0);
+      }
+    }
+  }
+  return out;
+}
+
 async function dragFrames(
   browser: Browser,
   session: { token: string; user: unknown },
   route: string,
   expectMarkers: number,
-  viewport?: { width: number; height: number },
+  options: { viewport?: { width: number; height: number }; dist?: string; trace?: boolean } = {},
 ) {
-  const { page, close } = await signedInPage(browser, session, viewport);
+  const { page, close } = await signedInPage(browser, session, options.viewport, options.dist);
   try {
     await page.goto(`${BASE}${route}`);
     await page.waitForFunction(() => performance.getEntriesByName('windscope:panorama-original').length > 0, null, { timeout: 60_000 });
@@ -203,14 +309,22 @@ async function dragFrames(
     );
     const drawn = await page.locator('.psv-marker').count();
     await page.evaluate(DRAG_SCRIPT(30)); // warm-up
+    if (options.trace)
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'cc', 'viz', 'gpu'],
+      });
     const measured = (await page.evaluate(DRAG_SCRIPT(DRAG_FRAMES))) as {
       deltas: number[];
       markerMs: number[];
       renderMs: number[];
       loopMs: number[];
     };
+    const trace = options.trace ? (await browser.stopTracing()).toString('utf8') : null;
+    if (trace && process.env.BENCH_TRACE_DIR)
+      writeFileSync(path.join(process.env.BENCH_TRACE_DIR, `trace-${expectMarkers}${options.dist ? '-baseline' : ''}.json`), trace);
+    const breakdown = trace ? traceBreakdown(trace, DRAG_FRAMES) : null;
     const visible = await page.locator('.psv-marker--visible').count();
-    return { ...measured, drawn, visible };
+    return { ...measured, drawn, visible, breakdown };
   } finally {
     await close();
   }
@@ -240,42 +354,58 @@ async function markersBench(
     '                  between frames: median      p95      max | markers JS: median       p95 | three.js call | viewer frame JS | markers in DOM / in view | load 1 min',
   );
   const medians: number[] = [];
+  const baselineMedians: number[] = [];
   const fine = (value: number) => `${value.toFixed(2).padStart(6)} ms`;
-  for (let run = 0; run < 3; run += 1) {
-    for (const [label, turbine, count] of [
-      [`${MARKER_FINDINGS} findings, run ${run + 1}`, marked, MARKER_FINDINGS],
-      [`no findings, run ${run + 1}`, plain, 0],
-    ] as const) {
-      const { deltas, markerMs, renderMs, loopMs, drawn, visible } = await dragFrames(
-        browser,
-        admin,
-        `/dashboard/turbine/${turbine}/360-view`,
-        count,
-      );
-      if (count > 0) medians.push(median(deltas));
-      console.log(
-        `${label.padEnd(32)}${ms(median(deltas))} ${ms(percentile(deltas, 95))} ${ms(Math.max(...deltas))} | ${fine(median(markerMs))} ${fine(percentile(markerMs, 95))} | ${fine(median(renderMs))}     | ${fine(median(loopMs))}       | ${String(drawn).padStart(6)} / ${String(visible).padEnd(6)}           | ${loadavg()[0]?.toFixed(2)}`,
-      );
+  const baseline = process.env.BENCH_BASELINE_DIST;
+  type Case = readonly [label: string, turbine: number, count: number, dist: string | undefined];
+  const row = (label: string, r: Awaited<ReturnType<typeof dragFrames>>) =>
+    console.log(
+      `${label.padEnd(32)}${ms(median(r.deltas))} ${ms(percentile(r.deltas, 95))} ${ms(Math.max(...r.deltas))} | ${fine(median(r.markerMs))} ${fine(percentile(r.markerMs, 95))} | ${fine(median(r.renderMs))}     | ${fine(median(r.loopMs))}       | ${String(r.drawn).padStart(6)} / ${String(r.visible).padEnd(6)}           | ${loadavg()[0]?.toFixed(2)}`,
+    );
+  for (let run = 0; run < ROUNDS; run += 1) {
+    // with BENCH_BASELINE_DIST, the same drag on another build of the web app (its assets served in place of dist's), alternating
+    const cases: Case[] = [
+      [`${MARKER_FINDINGS} findings, run ${run + 1}`, marked, MARKER_FINDINGS, undefined],
+      ...(baseline ? [[`${MARKER_FINDINGS} findings, baseline, run ${run + 1}`, marked, MARKER_FINDINGS, baseline] as const] : []),
+      [`no findings, run ${run + 1}`, plain, 0, undefined],
+    ];
+    for (const [label, turbine, count, dist] of cases) {
+      const result = await dragFrames(browser, admin, `/dashboard/turbine/${turbine}/360-view`, count, { dist });
+      if (count > 0) (dist ? baselineMedians : medians).push(median(result.deltas));
+      row(label, result);
     }
   }
   // where the time goes: the same drags on a small window, (the narrowest the app allows), where software WebGL draws a quarter of the pixels
   const small = { width: 800, height: 450 };
-  for (const [label, turbine, count] of [
-    [`${MARKER_FINDINGS} findings, 800×450 window`, marked, MARKER_FINDINGS],
-    ['no findings, 800×450 window', plain, 0],
-  ] as const) {
-    const { deltas, markerMs, renderMs, loopMs, drawn, visible } = await dragFrames(
-      browser,
-      admin,
-      `/dashboard/turbine/${turbine}/360-view`,
-      count,
-      small,
-    );
-    console.log(
-      `${label.padEnd(32)}${ms(median(deltas))} ${ms(percentile(deltas, 95))} ${ms(Math.max(...deltas))} | ${fine(median(markerMs))} ${fine(percentile(markerMs, 95))} | ${fine(median(renderMs))}     | ${fine(median(loopMs))}       | ${String(drawn).padStart(6)} / ${String(visible).padEnd(6)}           | ${loadavg()[0]?.toFixed(2)}`,
-    );
+  for (const [label, turbine, count] of ROUNDS > 0
+    ? ([
+        [`${MARKER_FINDINGS} findings, 800×450 window`, marked, MARKER_FINDINGS],
+        ['no findings, 800×450 window', plain, 0],
+      ] as const)
+    : []) {
+    row(label, await dragFrames(browser, admin, `/dashboard/turbine/${turbine}/360-view`, count, { viewport: small }));
   }
+  // and from a Chromium trace of one more drag each at 1366×850 (tracing slows the frames: its own figures, not the ones above)
+  const traced: Case[] = [
+    [`${MARKER_FINDINGS} findings`, marked, MARKER_FINDINGS, undefined],
+    ...(baseline ? [[`${MARKER_FINDINGS} findings, baseline`, marked, MARKER_FINDINGS, baseline] as const] : []),
+    ['no findings', plain, 0, undefined],
+  ];
+  const breakdowns: [string, Record<string, number>, number][] = [];
+  for (const [label, turbine, count, dist] of traced) {
+    const result = await dragFrames(browser, admin, `/dashboard/turbine/${turbine}/360-view`, count, { dist, trace: true });
+    breakdowns.push([label, result.breakdown ?? {}, median(result.deltas)]);
+  }
+  const keys = [...new Set(breakdowns.flatMap(([, b]) => Object.keys(b)))].sort();
+  console.log(`\nTraced drags, ms per frame (1366×850, ${DRAG_FRAMES} frames; main thread self time by kind, other threads busy time)`);
+  console.log(`${''.padEnd(34)}${breakdowns.map(([label]) => label.padStart(28)).join('')}`);
+  console.log(`${'frame median (traced)'.padEnd(34)}${breakdowns.map(([, , m]) => `${m.toFixed(1)}`.padStart(28)).join('')}`);
+  for (const key of keys) console.log(`${key.padEnd(34)}${breakdowns.map(([, b]) => (b[key] ?? 0).toFixed(2).padStart(28)).join('')}`);
+  console.log(`load 1 min ${loadavg()[0]?.toFixed(2)}`);
+
+  if (ROUNDS === 0) return;
   const result = median(medians);
+  if (baseline) console.log(`baseline build (${baseline}): median of runs ${median(baselineMedians).toFixed(1)} ms`);
   console.log(
     `target: median frame while dragging with ${MARKER_FINDINGS} findings < 20 ms -> ${result < 20 ? 'met' : 'NOT met'} (median of runs ${result.toFixed(1)} ms)`,
   );

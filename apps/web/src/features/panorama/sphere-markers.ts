@@ -22,6 +22,38 @@ export interface SphereMarkerLayer {
 }
 
 const DRAFT = 'draft';
+/** beyond the view's half diagonal, the angle (radians) a finding's edge may be off and still be drawn: a point marker's
+ *  size at the widest view, and a frame's turn while dragging fast */
+const CULL_MARGIN = 0.15;
+
+/** Where a finding sits on the sphere, for leaving out of a frame the findings that cannot be in view. */
+interface Reach {
+  key: string;
+  /** unit vector of its centre */
+  x: number;
+  y: number;
+  z: number;
+  /** the angle from its centre to its furthest corner */
+  radius: number;
+}
+
+function reachOf(viewer: Viewer, marker: SphereMarker): Reach {
+  const units = marker.points.map(([yaw, pitch]) => viewer.dataHelper.sphericalCoordsToVector3({ yaw, pitch }).normalize());
+  let x = 0;
+  let y = 0;
+  let z = 0;
+  for (const u of units) {
+    x += u.x;
+    y += u.y;
+    z += u.z;
+  }
+  const length = Math.hypot(x, y, z) || 1;
+  x /= length;
+  y /= length;
+  z /= length;
+  const radius = Math.max(0, ...units.map((u) => Math.acos(Math.min(1, u.x * x + u.y * y + u.z * z))));
+  return { key: marker.key, x, y, z, radius };
+}
 /** a press that moves further is a drag (looking around), not a click on a point */
 const CLICK_SLOP_PX = 4;
 /** html markers need some content; the look is the element's own style */
@@ -120,9 +152,31 @@ export function createMarkerLayer(viewer: Viewer, container: HTMLElement, handle
     for (const config of draftConfigs(draft)) plugin.addMarker(config, false);
     plugin.renderMarkers();
   };
+  // The plugin moves every marker on every frame, those behind the camera too. Before each frame, the findings that cannot
+  // be in view (further from its centre than its half diagonal, their size and a margin) are set not visible: the plugin
+  // skips them as it hides markers out of view, and the frame's work follows the findings in view, not all of them.
+  let reach: Reach[] = [];
+  let culledFor = '';
+  const cull = () => {
+    const { direction, hFov, vFov } = viewer.state;
+    const view = `${direction.x} ${direction.y} ${direction.z} ${hFov} ${vFov} ${reach.length}`;
+    if (view === culledFor) return;
+    culledFor = view;
+    const length = direction.length() || 1;
+    const half = Math.atan(Math.hypot(Math.tan((hFov * Math.PI) / 360), Math.tan((vFov * Math.PI) / 360)));
+    for (const r of reach) {
+      const cos = (r.x * direction.x + r.y * direction.y + r.z * direction.z) / length;
+      const visible = Math.acos(Math.max(-1, Math.min(1, cos))) <= half + r.radius + CULL_MARGIN;
+      const config = plugin.getMarker(r.key).config;
+      if (config.visible !== visible) config.visible = visible;
+    }
+  };
+  viewer.addEventListener('before-render', () => safely(cull));
   const renderAll = () => {
     if (!ready) return;
     plugin.setMarkers(findings.map(findingConfig), false);
+    reach = findings.map((marker) => reachOf(viewer, marker));
+    culledFor = '';
     for (const marker of findings) decorate(plugin, marker, marking, handlers.onOpen);
     renderDraft();
     container.dataset.findingMarkers = String(findings.length);
