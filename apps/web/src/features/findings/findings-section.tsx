@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
 import { BLADES, type Finding, SEVERITIES } from '@windscope/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import './findings-styles.ts';
 import { useFindingLabels } from './labels.ts';
 import { SeverityChip } from './severity-chip.tsx';
 import { SeverityCountBadges } from './severity-counts.tsx';
+import { PageSection } from '../../ui/page-section.tsx';
 
 type SortKey = 'severity' | 'due_date' | 'last_seen' | 'blade' | 'updated_at';
 const SORTS = [
@@ -61,137 +62,130 @@ export function FindingsSection({ turbineId }: { turbineId: number }) {
   const [openId, setOpenId] = useState<number | null>(null);
   const rows = list.data ?? [];
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="findings-title" data-testid="findings-section">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={2}>
-            <Title order={2} size="h4" id="findings-title">
-              {t('title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('subtitle')}
-            </Text>
-          </Stack>
-          <FindingsExportButtons turbineId={turbineId} />
+    <PageSection
+      titleId="findings-title"
+      title={t('title')}
+      subtitle={t('subtitle')}
+      testId="findings-section"
+      actions={<FindingsExportButtons turbineId={turbineId} />}
+      after={<FindingDrawer turbineId={turbineId} findingId={openId} onClose={() => setOpenId(null)} />}
+    >
+      <SeverityCounts findings={all.data ?? []} />
+      <Group gap="sm" align="flex-end">
+        <Select
+          label={t('filters.status')}
+          size="xs"
+          w={170}
+          value={status}
+          onChange={(v) => setStatus(v ?? 'all')}
+          allowDeselect={false}
+          data={[
+            { value: 'all', label: t('filters.statusAll') },
+            { value: 'open', label: t('filters.statusOpen') },
+            ...(['draft', 'confirmed', 'rejected', 'monitoring', 'repair_planned', 'repaired', 'verified'] as const).map((s) => ({
+              value: s,
+              label: labels.status(s),
+            })),
+          ]}
+          data-testid="findings-filter-status"
+        />
+        <Select
+          label={t('filters.minSeverity')}
+          size="xs"
+          w={170}
+          value={minSeverity}
+          onChange={setMinSeverity}
+          placeholder={t('filters.any')}
+          clearable
+          data={SEVERITIES.map((s) => ({ value: String(s), label: `${s} · ${labels.severity(s)}` }))}
+          data-testid="findings-filter-severity"
+        />
+        <Select
+          label={t('filters.blade')}
+          size="xs"
+          w={110}
+          value={blade}
+          onChange={setBlade}
+          placeholder={t('filters.any')}
+          clearable
+          data={[...BLADES]}
+        />
+        <Select
+          label={t('filters.sort')}
+          size="xs"
+          w={170}
+          value={sort}
+          onChange={(v) => setSort((v as SortKey) ?? 'severity')}
+          allowDeselect={false}
+          data={SORTS.map((s) => ({ value: s.value, label: t(s.label) }))}
+        />
+      </Group>
+      {list.isPending ? (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm">{t('loading')}</Text>
         </Group>
-        <SeverityCounts findings={all.data ?? []} />
-        <Group gap="sm" align="flex-end">
-          <Select
-            label={t('filters.status')}
-            size="xs"
-            w={170}
-            value={status}
-            onChange={(v) => setStatus(v ?? 'all')}
-            allowDeselect={false}
-            data={[
-              { value: 'all', label: t('filters.statusAll') },
-              { value: 'open', label: t('filters.statusOpen') },
-              ...(['draft', 'confirmed', 'rejected', 'monitoring', 'repair_planned', 'repaired', 'verified'] as const).map((s) => ({
-                value: s,
-                label: labels.status(s),
-              })),
-            ]}
-            data-testid="findings-filter-status"
-          />
-          <Select
-            label={t('filters.minSeverity')}
-            size="xs"
-            w={170}
-            value={minSeverity}
-            onChange={setMinSeverity}
-            placeholder={t('filters.any')}
-            clearable
-            data={SEVERITIES.map((s) => ({ value: String(s), label: `${s} · ${labels.severity(s)}` }))}
-            data-testid="findings-filter-severity"
-          />
-          <Select
-            label={t('filters.blade')}
-            size="xs"
-            w={110}
-            value={blade}
-            onChange={setBlade}
-            placeholder={t('filters.any')}
-            clearable
-            data={[...BLADES]}
-          />
-          <Select
-            label={t('filters.sort')}
-            size="xs"
-            w={170}
-            value={sort}
-            onChange={(v) => setSort((v as SortKey) ?? 'severity')}
-            allowDeselect={false}
-            data={SORTS.map((s) => ({ value: s.value, label: t(s.label) }))}
-          />
-        </Group>
-        {list.isPending ? (
-          <Group gap="xs">
-            <Loader size="xs" />
-            <Text size="sm">{t('loading')}</Text>
-          </Group>
-        ) : list.error ? (
-          <Alert color="red" variant="light">
-            {t('loadError')}
-          </Alert>
-        ) : rows.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="findings-empty">
-            {(all.data?.length ?? 0) === 0 ? t('empty') : t('none')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover verticalSpacing="xs" data-testid="findings-table">
-              <Table.Thead>
-                <Table.Tr>
-                  {(['blade', 'surface', 'position', 'type', 'severity', 'status', 'due', 'lastSeen', 'observations'] as const).map((c) => (
-                    <Table.Th key={c}>{t(`columns.${c}`)}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((f) => (
-                  <Table.Tr key={f.id} data-testid="finding-row" data-finding-id={f.id} data-status={f.status}>
-                    <Table.Td>{f.blade}</Table.Td>
-                    <Table.Td>
-                      {f.surface === 'interior' && f.room
-                        ? `${labels.surface(f.surface)} · ${t('room', { room: f.room })}`
-                        : labels.surface(f.surface)}
-                    </Table.Td>
-                    <Table.Td>
-                      {f.distance_from_root_m == null ? '—' : t('positionMetres', { value: format.number(f.distance_from_root_m) })}
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        variant="subtle"
-                        size="compact-sm"
-                        onClick={() => setOpenId(f.id)}
-                        aria-label={t('open', { id: f.id })}
-                        data-testid="finding-open"
-                      >
-                        {labels.type(f.type)}
-                      </Button>
-                    </Table.Td>
-                    <Table.Td>
-                      <SeverityChip severity={f.severity} />
-                    </Table.Td>
-                    <Table.Td>{labels.status(f.status)}</Table.Td>
-                    <Table.Td>
-                      {f.due_date ? format.date(`${f.due_date}T00:00:00Z`) : '—'}
-                      {f.overdue && (
-                        <Badge ml={6} color="red" variant="filled" size="xs" data-testid="finding-overdue">
-                          {t('overdue')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{f.last_seen_year}</Table.Td>
-                    <Table.Td>{f.observation_count}</Table.Td>
-                  </Table.Tr>
+      ) : list.error ? (
+        <Alert color="red" variant="light">
+          {t('loadError')}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="findings-empty">
+          {(all.data?.length ?? 0) === 0 ? t('empty') : t('none')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table highlightOnHover verticalSpacing="xs" data-testid="findings-table">
+            <Table.Thead>
+              <Table.Tr>
+                {(['blade', 'surface', 'position', 'type', 'severity', 'status', 'due', 'lastSeen', 'observations'] as const).map((c) => (
+                  <Table.Th key={c}>{t(`columns.${c}`)}</Table.Th>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-      <FindingDrawer turbineId={turbineId} findingId={openId} onClose={() => setOpenId(null)} />
-    </Paper>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((f) => (
+                <Table.Tr key={f.id} data-testid="finding-row" data-finding-id={f.id} data-status={f.status}>
+                  <Table.Td>{f.blade}</Table.Td>
+                  <Table.Td>
+                    {f.surface === 'interior' && f.room
+                      ? `${labels.surface(f.surface)} · ${t('room', { room: f.room })}`
+                      : labels.surface(f.surface)}
+                  </Table.Td>
+                  <Table.Td>
+                    {f.distance_from_root_m == null ? '—' : t('positionMetres', { value: format.number(f.distance_from_root_m) })}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      onClick={() => setOpenId(f.id)}
+                      aria-label={t('open', { id: f.id })}
+                      data-testid="finding-open"
+                    >
+                      {labels.type(f.type)}
+                    </Button>
+                  </Table.Td>
+                  <Table.Td>
+                    <SeverityChip severity={f.severity} />
+                  </Table.Td>
+                  <Table.Td>{labels.status(f.status)}</Table.Td>
+                  <Table.Td>
+                    {f.due_date ? format.date(`${f.due_date}T00:00:00Z`) : '—'}
+                    {f.overdue && (
+                      <Badge ml={6} color="red" variant="filled" size="xs" data-testid="finding-overdue">
+                        {t('overdue')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{f.last_seen_year}</Table.Td>
+                  <Table.Td>{f.observation_count}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </PageSection>
   );
 }

@@ -105,7 +105,6 @@ export function FlatOverlay({ size, findings, marking, onOpen, onDrawn }: FlatOv
       {findings.map((f) => {
         const title = t('mark.overlayLabel', { type: labels.type(f.type), severity: f.severity, label: labels.severity(f.severity) });
         return (
-          // biome-ignore lint/a11y/useSemanticElements: an SVG shape cannot be a <button>; it is focusable and keyboard-operable
           <g
             key={f.observation_id}
             role="button"

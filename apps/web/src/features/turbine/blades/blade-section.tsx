@@ -1,10 +1,11 @@
-import { Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { BLADES, type Photo, yearChoices } from '@windscope/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { useKeptTarget, zoneKey } from '../upload/kept-selection.ts';
 import { BladePanel } from './blade-panel.tsx';
+import { PageSection } from '../../../ui/page-section.tsx';
 
 export interface BladeSectionProps {
   turbineId: number;
@@ -20,33 +21,29 @@ export function BladeSection({ turbineId, photos, existingNames }: BladeSectionP
   const [year, setYear] = useState(kept?.year ?? years[0] ?? new Date().getFullYear());
   const bladePhotos = useMemo(() => photos.filter((p) => p.category === null && p.year === year), [photos, year]);
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="blade-section-title" data-testid="blade-section">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={2}>
-            <Title order={2} size="h4" id="blade-section-title">
-              {t('blades.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('blades.subtitle')}
-            </Text>
-          </Stack>
-          <Select
-            label={t('blades.year')}
-            data={years.map((y) => String(y))}
-            value={String(year)}
-            onChange={(value) => value && setYear(Number(value))}
-            allowDeselect={false}
-            w={140}
-            data-testid="blade-year"
-          />
-        </Group>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-          {BLADES.map((blade) => (
-            <BladePanel key={blade} turbineId={turbineId} blade={blade} year={year} photos={bladePhotos} existingNames={existingNames} />
-          ))}
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+    <PageSection
+      titleId="blade-section-title"
+      title={t('blades.title')}
+      subtitle={t('blades.subtitle')}
+      testId="blade-section"
+      actionsAlign="flex-end"
+      actions={
+        <Select
+          label={t('blades.year')}
+          data={years.map((y) => String(y))}
+          value={String(year)}
+          onChange={(value) => value && setYear(Number(value))}
+          allowDeselect={false}
+          w={140}
+          data-testid="blade-year"
+        />
+      }
+    >
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        {BLADES.map((blade) => (
+          <BladePanel key={blade} turbineId={turbineId} blade={blade} year={year} photos={bladePhotos} existingNames={existingNames} />
+        ))}
+      </SimpleGrid>
+    </PageSection>
   );
 }

@@ -1,8 +1,9 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { type Photo, PHOTO_CATEGORIES } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { CategoryPanel } from './category-panel.tsx';
+import { PageSection } from '../../../ui/page-section.tsx';
 
 /** Spec §2 items 3-5: the drone, operator and robot panels. */
 export function CategorySection({
@@ -16,22 +17,17 @@ export function CategorySection({
 }) {
   const { t } = useTranslation(TURBINE_NS);
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="category-section-title" data-testid="category-section">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} size="h4" id="category-section-title">
-            {t('categories.sectionTitle')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('categories.sectionSubtitle')}
-          </Text>
-        </Stack>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-          {PHOTO_CATEGORIES.map((category) => (
-            <CategoryPanel key={category} turbineId={turbineId} category={category} photos={photos} existingNames={existingNames} />
-          ))}
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+    <PageSection
+      titleId="category-section-title"
+      title={t('categories.sectionTitle')}
+      subtitle={t('categories.sectionSubtitle')}
+      testId="category-section"
+    >
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        {PHOTO_CATEGORIES.map((category) => (
+          <CategoryPanel key={category} turbineId={turbineId} category={category} photos={photos} existingNames={existingNames} />
+        ))}
+      </SimpleGrid>
+    </PageSection>
   );
 }

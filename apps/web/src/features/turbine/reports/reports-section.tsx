@@ -1,4 +1,4 @@
-import { Divider, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Divider, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { type Report, yearChoices } from '@windscope/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -14,6 +14,7 @@ import { FileIcon } from '../turbine-icons.tsx';
 import { ReportList, reportName } from './report-list.tsx';
 import { ReportUpload } from './report-upload.tsx';
 import classes from './reports.module.css';
+import { PageSection } from '../../../ui/page-section.tsx';
 
 /** Spec §2 item 8: PDF upload, the reports with a year filter, download under the original name, delete. */
 /** A list that failed to load, and when (so that a dismissed banner comes back for the next failure). */
@@ -51,60 +52,57 @@ export function ReportsSection({ turbineId, onLoadError }: { turbineId: number; 
   useEscapeLayer(target !== null, closeConfirm);
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="reports-title" data-testid="reports-section">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} size="h4" id="reports-title">
-            {t('reports.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('reports.subtitle')}
-          </Text>
+    <PageSection
+      titleId="reports-title"
+      title={t('reports.title')}
+      subtitle={t('reports.subtitle')}
+      testId="reports-section"
+      after={
+        <ConfirmDialog
+          opened={target !== null}
+          title={t('reports.deleteTitle')}
+          message={t('reports.deleteMessage', { name: target ? reportName(target) : '' })}
+          confirmLabel={t('delete.confirm')}
+          danger
+          loading={remove.isPending}
+          onConfirm={() => target && remove.mutate(target)}
+          onClose={closeConfirm}
+        >
+          <EscapeLayerMarker />
+        </ConfirmDialog>
+      }
+    >
+      {canUpload && (
+        <>
+          <ReportUpload turbineId={turbineId} />
+          <Divider />
+        </>
+      )}
+      <Group justify="space-between" align="flex-end">
+        <Text fw={600}>{t('reports.existing')}</Text>
+        <Select
+          label={t('reports.yearFilter')}
+          data={[{ value: 'all', label: t('gallery.yearAll') }, ...years.map((y) => ({ value: String(y), label: String(y) }))]}
+          value={year === null ? 'all' : String(year)}
+          onChange={(value) => setYear(value && value !== 'all' ? Number(value) : null)}
+          allowDeselect={false}
+          w={150}
+          data-testid="report-year-filter"
+        />
+      </Group>
+      {reports.isPending ? (
+        <Stack gap="xs">
+          <Skeleton h={36} />
+          <Skeleton h={36} />
         </Stack>
-        {canUpload && (
-          <>
-            <ReportUpload turbineId={turbineId} />
-            <Divider />
-          </>
-        )}
-        <Group justify="space-between" align="flex-end">
-          <Text fw={600}>{t('reports.existing')}</Text>
-          <Select
-            label={t('reports.yearFilter')}
-            data={[{ value: 'all', label: t('gallery.yearAll') }, ...years.map((y) => ({ value: String(y), label: String(y) }))]}
-            value={year === null ? 'all' : String(year)}
-            onChange={(value) => setYear(value && value !== 'all' ? Number(value) : null)}
-            allowDeselect={false}
-            w={150}
-            data-testid="report-year-filter"
-          />
+      ) : (reports.data ?? []).length === 0 ? (
+        <Group gap="xs" justify="center" className={classes.empty} data-testid="reports-empty">
+          <FileIcon size={18} />
+          <Text c="dimmed">{t('reports.empty')}</Text>
         </Group>
-        {reports.isPending ? (
-          <Stack gap="xs">
-            <Skeleton h={36} />
-            <Skeleton h={36} />
-          </Stack>
-        ) : (reports.data ?? []).length === 0 ? (
-          <Group gap="xs" justify="center" className={classes.empty} data-testid="reports-empty">
-            <FileIcon size={18} />
-            <Text c="dimmed">{t('reports.empty')}</Text>
-          </Group>
-        ) : (
-          <ReportList reports={reports.data ?? []} onDelete={setTarget} />
-        )}
-      </Stack>
-      <ConfirmDialog
-        opened={target !== null}
-        title={t('reports.deleteTitle')}
-        message={t('reports.deleteMessage', { name: target ? reportName(target) : '' })}
-        confirmLabel={t('delete.confirm')}
-        danger
-        loading={remove.isPending}
-        onConfirm={() => target && remove.mutate(target)}
-        onClose={closeConfirm}
-      >
-        <EscapeLayerMarker />
-      </ConfirmDialog>
-    </Paper>
+      ) : (
+        <ReportList reports={reports.data ?? []} onDelete={setTarget} />
+      )}
+    </PageSection>
   );
 }
