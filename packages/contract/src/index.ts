@@ -6,3 +6,4 @@ export * from './permissions.ts';
 export * from './roles.ts';
 export * from './schemas.ts';
 export * from './uploads.ts';
+export * from './field-uploads.ts';
