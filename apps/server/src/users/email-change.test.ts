@@ -45,7 +45,7 @@ function linkToken(mail: string | undefined) {
 }
 
 describe("a manager's change of an address", () => {
-  it('waits for the new address: a link to it (the manager\'s language), the address changes on confirming, once', async () => {
+  it("waits for the new address: a link to it (the manager's language), the address changes on confirming, once", async () => {
     const target = await insertUser(t, { companyId: ege });
     const free = `new-${unique()}@test.example`;
     const before = outboxSize();
@@ -53,7 +53,9 @@ describe("a manager's change of an address", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ email: target.email, pending_email: free });
     // the list and the user's own read show it to the manager
-    const listed = (await t.call(manager, { method: 'GET', url: '/api/users' })).json().data.find((u: { id: number }) => u.id === target.id);
+    const listed = (await t.call(manager, { method: 'GET', url: '/api/users' }))
+      .json()
+      .data.find((u: { id: number }) => u.id === target.id);
     expect(listed.pending_email).toBe(free);
     const mails = await mailsSince(before);
     expect(mails).toHaveLength(1);
@@ -63,7 +65,10 @@ describe("a manager's change of an address", () => {
 
     const done = await confirm(linkToken(mails[0]), 'en');
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ success: true, message: 'Your e-mail address has been changed. From now on, sign in with this address.' });
+    expect(done.json()).toEqual({
+      success: true,
+      message: 'Your e-mail address has been changed. From now on, sign in with this address.',
+    });
     expect(await emailOf(target.id)).toBe(free);
     const after = (await t.call(manager, { method: 'GET', url: `/api/users/${target.id}` })).json().data;
     expect(after).toMatchObject({ email: free, pending_email: null });
@@ -72,7 +77,10 @@ describe("a manager's change of an address", () => {
 
     const again = await confirm(linkToken(mails[0]));
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'EMAIL_CHANGE_LINK_INVALID', message: 'E-posta onay bağlantısı geçersiz, kullanılmış veya süresi dolmuş.' });
+    expect(again.json()).toMatchObject({
+      code: 'EMAIL_CHANGE_LINK_INVALID',
+      message: 'E-posta onay bağlantısı geçersiz, kullanılmış veya süresi dolmuş.',
+    });
   });
 
   it("speaks the user's own language when known, and voids the reset links sent to the old address", async () => {
@@ -138,7 +146,10 @@ describe("a manager's change of an address", () => {
     const before = outboxSize();
     await edit(manager, target, `late-${unique()}@test.example`);
     const [mail] = await mailsSince(before);
-    await t.app.ctx.db.update(emailChanges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailChanges.userId, target.id));
+    await t.app.ctx.db
+      .update(emailChanges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.userId, target.id));
     expect((await t.call(manager, { method: 'GET', url: `/api/users/${target.id}` })).json().data.pending_email).toBeNull();
     const res = await confirm(linkToken(mail), 'en');
     expect(res.statusCode).toBe(400);
@@ -161,9 +172,16 @@ describe("a manager's change of an address", () => {
     const rows = await t.app.ctx.db.select().from(emailChanges).where(eq(emailChanges.userId, target.id));
     expect(rows.map((r) => r.newEmail)).toEqual([second]);
 
-    const cancelled = await t.call(manager, { method: 'DELETE', url: `/api/users/${target.id}/email-change`, headers: { 'x-language': 'en' } });
+    const cancelled = await t.call(manager, {
+      method: 'DELETE',
+      url: `/api/users/${target.id}/email-change`,
+      headers: { 'x-language': 'en' },
+    });
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json()).toMatchObject({ message: 'The pending e-mail change was cancelled.', data: { id: target.id, pending_email: null } });
+    expect(cancelled.json()).toMatchObject({
+      message: 'The pending e-mail change was cancelled.',
+      data: { id: target.id, pending_email: null },
+    });
     expect((await confirm(linkToken(mails[1]))).statusCode).toBe(400);
     expect(await emailOf(target.id)).toBe(target.email);
 

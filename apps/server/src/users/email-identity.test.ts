@@ -130,7 +130,7 @@ describe('look-alike addresses', () => {
 });
 
 describe('a manager cannot probe which addresses other companies hold', () => {
-  it('gets one answer for a free address, its own company\'s, another company\'s, and a look-alike: the address waits for its confirmation', async () => {
+  it("gets one answer for a free address, its own company's, another company's, and a look-alike: the address waits for its confirmation", async () => {
     const manager = await t.login(DEMO.egeManager);
     const target = await insertUser(t, { companyId: ege });
     const editTo = (email: string, lang: string) =>

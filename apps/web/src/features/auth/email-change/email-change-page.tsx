@@ -29,7 +29,11 @@ export function EmailChangePage() {
   usePageTitle(t('pageTitle'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  return <AuthLayout>{isWellFormedToken(token) ? <ConfirmEmailChange token={token} /> : <Refused code="EMAIL_CHANGE_LINK_INVALID" />}</AuthLayout>;
+  return (
+    <AuthLayout>
+      {isWellFormedToken(token) ? <ConfirmEmailChange token={token} /> : <Refused code="EMAIL_CHANGE_LINK_INVALID" />}
+    </AuthLayout>
+  );
 }
 
 function ConfirmEmailChange({ token }: { token: string }) {
@@ -51,9 +55,7 @@ function ConfirmEmailChange({ token }: { token: string }) {
         </Text>
       </Stack>
       {confirm.isError && (
-        <FormError title={t('errorTitle')}>
-          {isApiError(error) && error.status > 0 ? error.message : t('errorFallback')}
-        </FormError>
+        <FormError title={t('errorTitle')}>{isApiError(error) && error.status > 0 ? error.message : t('errorFallback')}</FormError>
       )}
       <Button size="md" fullWidth loading={confirm.isPending} onClick={() => confirm.mutate()}>
         {t('submit')}
