@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
 import type { User } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
@@ -31,17 +31,19 @@ export function PendingEmailBadge({ user }: { user: User }) {
   const cancel = useCancel(user);
   if (!user.pending_email) return null;
   return (
-    <Group gap={6} mt={4} wrap="nowrap" data-testid="pending-email">
+    <Stack gap={2} mt={4} align="flex-start" data-testid="pending-email">
       <Badge
         size="sm"
         variant="light"
         color="yellow"
         radius="sm"
         tt="none"
+        h="auto"
+        py={2}
+        maw={260}
         leftSection={<ClockIcon size={12} />}
-        styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
-        style={{ maxWidth: 260 }}
-        title={t('pending.badge', { email: user.pending_email })}
+        // a long address wraps rather than widening the table
+        styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
       >
         {t('pending.badge', { email: user.pending_email })}
       </Badge>
@@ -49,6 +51,7 @@ export function PendingEmailBadge({ user }: { user: User }) {
         size="compact-xs"
         variant="subtle"
         color="gray"
+        px={4}
         loading={cancel.pending}
         onClick={cancel.run}
         aria-label={t('pending.cancelLabel', { email: user.pending_email })}
@@ -56,7 +59,7 @@ export function PendingEmailBadge({ user }: { user: User }) {
       >
         {t('pending.cancel')}
       </Button>
-    </Group>
+    </Stack>
   );
 }
 
