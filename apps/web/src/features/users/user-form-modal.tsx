@@ -104,8 +104,9 @@ function UserForm({ user, companies, companiesFailed, onDone }: Omit<UserFormMod
         { id: user.id, body: result.body },
         {
           onSuccess: (answer) => {
+            // this save asked for the address (else the server's own message says what happened)
             const waiting = answer.data?.pending_email;
-            if (waiting && answer.data?.email !== result.body.email) {
+            if (waiting && waiting === result.body.email) {
               toast.success(t('form.updated'), t('form.emailPending', { email: waiting }));
               onDone();
             } else done(answer, t('form.updated'));
