@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, dialog, openAs } from '../support/management.ts';
+import { apiAs, COMPANY, companyIdByName, DEMO, dialog, openAs, unique } from '../support/management.ts';
+import { emailChangeLinkPath, waitForMail } from '../support/outbox.ts';
 
 // Pictures for a person to look at, plus axe: SHOTS_DIR=/tmp/shots-sec npx playwright test security-screenshots
 // Your own password dialog (asks for the current password) and a malformed reset link (the invalid-link message).
@@ -57,6 +58,80 @@ for (const { language, theme } of VARIANTS) {
       );
       await shot('reset-link-invalid');
       expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+}
+
+// Issue 13: a manager's change of an address waits for confirmation: the pending badge in the list and the form, and the
+// public /email-change page (confirm, done, invalid link).
+for (const { language, theme } of VARIANTS) {
+  for (const width of [1440, 769]) {
+    test(`pending e-mail change and the confirmation page, ${language} ${theme} ${width}px`, async ({ page, request }) => {
+      test.skip(!SHOTS_DIR, 'screenshots only with SHOTS_DIR');
+      test.setTimeout(90_000);
+      mkdirSync(SHOTS_DIR ?? '.', { recursive: true });
+      await page.setViewportSize({ width, height: 900 });
+      const shot = async (name: string) => {
+        await page.waitForTimeout(450);
+        await page.screenshot({ path: `${SHOTS_DIR}/${name}-${language}-${theme}-${width}.png` });
+      };
+      await page.addInitScript((scheme) => localStorage.setItem('windscope.theme', scheme), theme);
+      const en = language === 'en';
+
+      const admin = await apiAs(request, DEMO.superadmin);
+      const manager = await apiAs(request, DEMO.egeManager);
+      const email = `shot.${unique()}@ege.example`;
+      const next = `shot.new.${unique()}@example.com`;
+      const target = await admin.call<{ id: number }>('POST', '/users', {
+        first_name: 'Deniz',
+        last_name: 'Aksoy',
+        email,
+        password: 'secret-123',
+        role: 'operator',
+        company_id: await companyIdByName(admin, COMPANY.ege),
+      });
+      try {
+        const since = Date.now();
+        await manager.call('PUT', `/users/${target.id}`, {
+          first_name: 'Deniz',
+          last_name: 'Aksoy',
+          email: next,
+          role: 'operator',
+          company_id: manager.user.company_id,
+          is_active: true,
+        });
+        await openAs(page, DEMO.egeManager, '/dashboard/users', { language });
+        const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`);
+        await expect(row.getByTestId('pending-email')).toContainText(next);
+        await row.scrollIntoViewIfNeeded();
+        await shot('email-pending-list');
+        expect(await seriousViolations(page)).toEqual([]);
+        await row.getByTestId('edit-user').click();
+        await expect(dialog(page).getByTestId('pending-email-note')).toContainText(next);
+        await shot('email-pending-form');
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('logout').click();
+
+        const link = emailChangeLinkPath(await waitForMail(next, since));
+        await page.goto(link);
+        await expect(
+          page.getByRole('heading', { name: en ? 'Confirm your new e-mail address' : 'Yeni e-posta adresinizi onaylayın' }),
+        ).toBeVisible();
+        await shot('email-change-confirm');
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: en ? 'Confirm Address' : 'Adresi Onayla' }).click();
+        await expect(page.getByTestId('email-change-done')).toBeVisible();
+        await shot('email-change-done');
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.goto('/email-change?token=abc');
+        await expect(page.getByTestId('email-change-invalid')).toBeVisible();
+        await shot('email-change-invalid');
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await admin.call('DELETE', `/users/${target.id}`);
+      }
     });
   }
 }

@@ -42,3 +42,10 @@ export function signInLinkPath(mail: string): string {
   if (!match?.[1]) throw new Error('no sign-in link in the e-mail');
   return match[1];
 }
+
+/** The path of the link in an e-mail-change confirmation (`/email-change?token=…`). */
+export function emailChangeLinkPath(mail: string): string {
+  const match = /https?:\/\/[^/\s]+(\/email-change\?token=[^\s"<>]+)/.exec(mail);
+  if (!match?.[1]) throw new Error('no e-mail change link in the e-mail');
+  return match[1];
+}

@@ -15,6 +15,7 @@ import {
   contactBodySchema,
   createTurbineBodySchema,
   createUserBodySchema,
+  emailChangeConfirmBodySchema,
   loginBodySchema,
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
@@ -140,6 +141,13 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     ok: 400, // a well-formed but unknown token
     tenantRow: false,
     body: signInLinkConfirmBodySchema,
+    prepare: async () => ({ payload: { token: 'x'.repeat(43) } }),
+  },
+  'POST /api/auth/email-change/confirm': {
+    needs: 'public',
+    ok: 400, // a well-formed but unknown token
+    tenantRow: false,
+    body: emailChangeConfirmBodySchema,
     prepare: async () => ({ payload: { token: 'x'.repeat(43) } }),
   },
   'POST /api/contact': {
@@ -273,6 +281,15 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     prepare: async (c) => {
       const { user, resource } = await targetUser(c);
       return { params: { id: user.id }, payload: { password: 'matrix-pass-1' }, resource };
+    },
+  },
+  'DELETE /api/users/:id/email-change': {
+    needs: 'user.update',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      const { user, resource } = await targetUser(c);
+      return { params: { id: user.id }, resource };
     },
   },
   'DELETE /api/users/:id': {

@@ -11,6 +11,7 @@ export const API_PATHS = {
   passwordResetConfirm: '/auth/password-reset/confirm',
   signInLink: '/auth/sign-in-link',
   signInLinkConfirm: '/auth/sign-in-link/confirm',
+  emailChangeConfirm: '/auth/email-change/confirm',
   turbines: '/turbines',
   turbine: (id: number | string) => `/turbines/${id}`,
   turbinePhotos: (id: number | string) => `/turbines/${id}/photos`,
@@ -31,6 +32,7 @@ export const API_PATHS = {
   users: '/users',
   user: (id: number | string) => `/users/${id}`,
   userPassword: (id: number | string) => `/users/${id}/password`,
+  userEmailChange: (id: number | string) => `/users/${id}/email-change`,
   contact: '/contact',
 } as const;
 

@@ -62,6 +62,8 @@ export const MAX_ROW_ID = 2_147_483_647;
 export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
 /** A sign-in link (the way out of a rate-limited sign-in) is short-lived and single use. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+/** A manager's change of a user's e-mail address waits for the new address to confirm it: the link is valid a day, once. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Names of uploaded files: letters, digits, underscore, hyphen, dot. */
 export const SAFE_FILE_NAME = /^[A-Za-z0-9_.-]+$/;

@@ -90,6 +90,23 @@ export const MESSAGES = {
   },
   USER_CREATED: { tr: 'Kullanıcı oluşturuldu.', en: 'User created.' },
   USER_UPDATED: { tr: 'Kullanıcı güncellendi.', en: 'User updated.' },
+  USER_UPDATED_EMAIL_PENDING: {
+    tr: 'Kullanıcı güncellendi. Yeni e-posta adresine bir onay bağlantısı gönderildi; adres onaylanınca değişecek.',
+    en: 'User updated. A confirmation link has been sent to the new e-mail address; the address changes once it is confirmed.',
+  },
+  EMAIL_CHANGE_CANCELLED: { tr: 'Bekleyen e-posta değişikliği iptal edildi.', en: 'The pending e-mail change was cancelled.' },
+  EMAIL_CHANGE_LINK_INVALID: {
+    tr: 'E-posta onay bağlantısı geçersiz, kullanılmış veya süresi dolmuş.',
+    en: 'The e-mail confirmation link is invalid, already used or has expired.',
+  },
+  EMAIL_CHANGE_ADDRESS_UNAVAILABLE: {
+    tr: 'Bu e-posta adresi artık kullanılamıyor; adres değiştirilmedi. Yöneticinizden başka bir adres girmesini isteyin.',
+    en: 'This e-mail address can no longer be used; the address was not changed. Ask your administrator to enter another one.',
+  },
+  EMAIL_CHANGE_DONE: {
+    tr: 'E-posta adresiniz değiştirildi. Bundan sonra bu adresle giriş yapabilirsiniz.',
+    en: 'Your e-mail address has been changed. From now on, sign in with this address.',
+  },
   USER_DELETED: { tr: 'Kullanıcı silindi.', en: 'User deleted.' },
   USER_CANNOT_DELETE_SELF: { tr: 'Kendinizi silemezsiniz.', en: 'You cannot delete yourself.' },
   USER_PROTECTED: { tr: 'Bu kullanıcı korumalıdır.', en: 'This user is protected.' },

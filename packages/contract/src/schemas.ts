@@ -130,6 +130,9 @@ export const userSchema = z.object({
   company_name: z.string().nullable(),
   is_active: z.boolean(),
   is_protected: z.boolean(),
+  /** an address a manager set that waits for its confirmation link (issue 13); given only to those who may edit the
+   *  user, null for everyone else and when nothing waits */
+  pending_email: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -254,6 +257,13 @@ export const passwordResetConfirmBodySchema = z.strictObject({
 /** The way out of a rate-limited sign-in: a single-use link e-mailed to the account's owner. */
 export const signInLinkRequestBodySchema = z.strictObject({ email: emailSchema });
 export const signInLinkConfirmBodySchema = z.strictObject({ token: z.string().min(10).max(200) });
+/** The link e-mailed to a new address a manager set: a malformed one is just an invalid link. */
+export const emailChangeConfirmBodySchema = z.strictObject({
+  token: z
+    .string({ error: 'EMAIL_CHANGE_LINK_INVALID' })
+    .min(10, { error: 'EMAIL_CHANGE_LINK_INVALID' })
+    .max(200, { error: 'EMAIL_CHANGE_LINK_INVALID' }),
+});
 
 const turbineFields = {
   turbine_name: optionalText(120),

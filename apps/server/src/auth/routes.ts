@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  emailChangeConfirmBodySchema,
   loginBodySchema,
   passwordResetConfirmBodySchema,
   passwordResetRequestBodySchema,
@@ -14,6 +15,7 @@ import { bearerToken, requireAuth } from '../http/auth-hook.ts';
 import { unauthorized } from '../http/errors.ts';
 import { envelope, messageOnly } from '../http/envelope.ts';
 import { localize, requestLanguage } from '../http/error-handler.ts';
+import { confirmEmailChange } from '../users/email-change.ts';
 import { presentUser } from '../users/presenter.ts';
 import { login, logout, refresh } from './auth-service.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
@@ -132,6 +134,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const result = await confirmSignInLink(ctx, req.body.token, { ...meta(req), lang: requestLanguage(req) });
       const data = { token: result.token, user: result.user, expires_at: result.expiresAt.toISOString() };
       return { success: true as const, data, token: result.token, user: result.user, message: localize(req, 'LOGIN_SUCCESS') };
+    },
+  );
+
+  // the link e-mailed to an address a manager set on a user (users/email-change.ts)
+  r.post(
+    '/auth/email-change/confirm',
+    { config: { public: true }, schema: { tags: ['auth'], body: emailChangeConfirmBodySchema, response: { 200: messageOnly } } },
+    async (req) => {
+      await confirmEmailChange(ctx, req.body.token, { ip: req.ip });
+      return { success: true as const, message: localize(req, 'EMAIL_CHANGE_DONE') };
     },
   );
 }

@@ -102,6 +102,20 @@ export const passwordResetTokens = pgTable(
 );
 
 /** Single-use sign-in links (the way out of a rate-limited sign-in), e-mailed to the account's owner. */
+/** A manager's change of a user's e-mail address, waiting for the new address to confirm it (issue 13: the answer to the
+ *  manager is the same whoever holds the address). One per user: a new request replaces it; the confirmation deletes it. */
+export const emailChanges = pgTable('email_changes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** normalized, as typed by the manager */
+  newEmail: varchar('new_email', { length: 254 }).notNull(),
+  /** SHA-256 of the token; the token itself exists only in the e-mailed link */
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique('email_changes_hash_unique'),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+});
+
 export const signInLinks = pgTable(
   'sign_in_links',
   {

@@ -115,6 +115,10 @@ export const RATE_LIMITS = {
   signInLinkPerAccount: { limit: 3, windowMs: 15 * MINUTE },
   /** sign-in links used (or guessed), per address */
   signInLinkConfirmPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** addresses a manager sets on users (each sends an e-mail to the new address or its holder) */
+  emailChangePerManager: { limit: 20, windowMs: 60 * MINUTE },
+  /** e-mail change links used (or guessed), per address */
+  emailChangeConfirmPerIp: { limit: 10, windowMs: 15 * MINUTE },
   /** wrong current passwords when changing one's own password (someone at a signed-in screen guessing it) */
   currentPasswordPerUser: { limit: 5, windowMs: 15 * MINUTE },
   /** an office behind one NAT shares an address: the address gets more room than one sender */

@@ -5,9 +5,9 @@ import { changePasswordBodySchema, createUserBodySchema, idParamSchema, updateUs
 import type { AppContext } from '../context.ts';
 import { requireAuth } from '../http/auth-hook.ts';
 import { envelope, messageOnly } from '../http/envelope.ts';
-import { localize } from '../http/error-handler.ts';
+import { localize, requestLanguage } from '../http/error-handler.ts';
 import { routeId } from '../http/params.ts';
-import { changeUserPassword, createUser, deleteUser, getUser, listUsers, updateUser } from './service.ts';
+import { cancelEmailChange, changeUserPassword, createUser, deleteUser, getUser, listUsers, updateUser } from './service.ts';
 
 /** The spec's client sends user_id, role and company_id on the list call; they are accepted and ignored. */
 const listQuery = z.object({ user_id: z.string().optional(), role: z.string().optional(), company_id: z.string().optional() });
@@ -34,10 +34,24 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put(
     '/users/:id',
     { schema: { tags, params: idParamSchema, body: updateUserBodySchema, response: { 200: envelope(userSchema) } } },
+    async (req) => {
+      const result = await updateUser(ctx, requireAuth(req).actor, routeId(req.params.id), req.body, { lang: requestLanguage(req) });
+      return {
+        success: true as const,
+        data: result.user,
+        message: localize(req, result.emailPending ? 'USER_UPDATED_EMAIL_PENDING' : 'USER_UPDATED'),
+      };
+    },
+  );
+
+  // a manager's change of an address waits for the new address to confirm it (email-change.ts); this withdraws it
+  r.delete(
+    '/users/:id/email-change',
+    { schema: { tags, params: idParamSchema, response: { 200: envelope(userSchema) } } },
     async (req) => ({
       success: true as const,
-      data: await updateUser(ctx, requireAuth(req).actor, routeId(req.params.id), req.body),
-      message: localize(req, 'USER_UPDATED'),
+      data: await cancelEmailChange(ctx, requireAuth(req).actor, routeId(req.params.id)),
+      message: localize(req, 'EMAIL_CHANGE_CANCELLED'),
     }),
   );
 

@@ -1,8 +1,10 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import {
   type Actor,
   can,
   type createUserBodySchema,
+  type Language,
+  normalizeEmail,
   seesAllCompanies,
   type Role,
   type updateUserBodySchema,
@@ -15,30 +17,37 @@ import { voidResetLinks } from '../auth/reset-links.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
 import { companyScope } from '../access/scope.ts';
 import type { AppContext } from '../context.ts';
-import { companies, users } from '../db/schema.ts';
+import { companies, emailChanges, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors.ts';
+import { clearEmailChange, countEmailChangeRequest, mailEmailChangeAfterReply, storeEmailChange } from './email-change.ts';
 import { emailSkeleton, fillMissingSkeletons } from './email-identity.ts';
 import { presentUser } from './presenter.ts';
 
 type CreateUserInput = z.output<typeof createUserBodySchema>;
 type UpdateUserInput = z.output<typeof updateUserBodySchema>;
 
-export async function listUsers(ctx: AppContext, actor: Actor): Promise<User[]> {
-  if (!can(actor, 'user.list')) throw forbidden();
-  const rows = await ctx.db
-    .select({ user: users, companyName: companies.name })
+type ListedRow = { user: typeof users.$inferSelect; companyName: string | null; pendingEmail: string | null };
+
+/** The user with the address waiting for confirmation, shown only to whom may edit the user. */
+const present = (actor: Actor, row: ListedRow) =>
+  presentUser(row.user, row.companyName, row.pendingEmail && can(actor, 'user.update', targetOf(row)) ? row.pendingEmail : null);
+
+function selectUsers(ctx: AppContext) {
+  return ctx.db
+    .select({ user: users, companyName: companies.name, pendingEmail: emailChanges.newEmail })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(companyScope(actor, users.companyId))
-    .orderBy(asc(users.id));
-  return rows.map((r) => presentUser(r.user, r.companyName));
+    .leftJoin(emailChanges, and(eq(emailChanges.userId, users.id), gt(emailChanges.expiresAt, ctx.now())));
+}
+
+export async function listUsers(ctx: AppContext, actor: Actor): Promise<User[]> {
+  if (!can(actor, 'user.list')) throw forbidden();
+  const rows = await selectUsers(ctx).where(companyScope(actor, users.companyId)).orderBy(asc(users.id));
+  return rows.map((r) => present(actor, r));
 }
 
 async function findUser(ctx: AppContext, actor: Actor, id: number) {
-  const rows = await ctx.db
-    .select({ user: users, companyName: companies.name })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
+  const rows = await selectUsers(ctx)
     .where(and(eq(users.id, id), companyScope(actor, users.companyId)))
     .limit(1);
   const row = rows[0];
@@ -50,7 +59,7 @@ async function findUser(ctx: AppContext, actor: Actor, id: number) {
 export async function getUser(ctx: AppContext, actor: Actor, id: number): Promise<User> {
   const row = await findUser(ctx, actor, id);
   if (!can(actor, 'user.list', { companyId: row.user.companyId })) throw forbidden();
-  return presentUser(row.user, row.companyName);
+  return present(actor, row);
 }
 
 async function assertCompanyExists(ctx: AppContext, companyId: number) {
@@ -116,7 +125,16 @@ function targetOf(row: { user: typeof users.$inferSelect }) {
   };
 }
 
-export async function updateUser(ctx: AppContext, actor: Actor, id: number, input: UpdateUserInput): Promise<User> {
+/** The superadmin (who sees every account) changes an address at once and hears precisely why one cannot be had.
+ *  Anyone else (a manager) saves every other field; a changed address waits for its confirmation link (email-change.ts),
+ *  and the answer is the same whoever holds the address: `emailPending` says such a change was just requested. */
+export async function updateUser(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: UpdateUserInput,
+  meta: { lang: Language },
+): Promise<{ user: User; emailPending: boolean }> {
   const row = await findUser(ctx, actor, id);
   const companyId = input.company_id as number;
   // superadmin is never granted (can() refuses it); an existing superadmin keeps the role whatever the form sends
@@ -124,8 +142,12 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
   if (input.role === 'superadmin' && row.user.role !== 'superadmin') throw forbidden();
   if (!can(actor, 'user.update', { ...targetOf(row), newCompanyId: companyId, newRole })) throw forbidden();
   await assertCompanyExists(ctx, companyId);
-  await assertEmailFree(ctx, actor, input.email, id);
+  const changesEmail = input.email !== normalizeEmail(row.user.email);
+  const direct = seesAllCompanies(actor);
+  if (direct) await assertEmailFree(ctx, actor, input.email, id);
+  else if (changesEmail) await countEmailChangeRequest(ctx, actor.id);
   const now = ctx.now();
+  let token: string | undefined;
   try {
     await ctx.db.transaction(async (tx) => {
       await tx
@@ -133,8 +155,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
         .set({
           firstName: input.first_name,
           lastName: input.last_name,
-          email: input.email,
-          emailSkeleton: emailSkeleton(input.email),
+          ...(direct ? { email: input.email, emailSkeleton: emailSkeleton(input.email) } : {}),
           role: newRole,
           companyId,
           isActive: id === actor.id ? true : input.is_active,
@@ -142,11 +163,22 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, inpu
         })
         .where(eq(users.id, id));
       if (!input.is_active && id !== actor.id) await revokeUserSessions(tx, id, now);
+      if (changesEmail && direct) await clearEmailChange(tx, id);
+      if (changesEmail && !direct) token = await storeEmailChange(tx, id, input.email, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailRefusal(actor, 'USER_EMAIL_TAKEN');
     throw error;
   }
+  if (token) mailEmailChangeAfterReply(ctx, { user: row.user, name: input.first_name, newEmail: input.email, token, lang: meta.lang });
+  return { user: await getUser(ctx, actor, id), emailPending: token !== undefined };
+}
+
+/** Withdraws the address waiting for confirmation (its link stops working): whoever may edit the user. */
+export async function cancelEmailChange(ctx: AppContext, actor: Actor, id: number): Promise<User> {
+  const row = await findUser(ctx, actor, id);
+  if (!can(actor, 'user.update', targetOf(row))) throw forbidden();
+  await clearEmailChange(ctx.db, id);
   return getUser(ctx, actor, id);
 }
 

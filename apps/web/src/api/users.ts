@@ -39,6 +39,15 @@ export function useUpdateUser() {
   });
 }
 
+/** Withdraws an address a manager set that still waits for its confirmation link. */
+export function useCancelEmailChange() {
+  const refresh = useRefreshAfterUserChange();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(API_PATHS.userEmailChange(id), { schema: userSchema }),
+    onSuccess: refresh,
+  });
+}
+
 export function useChangeUserPassword() {
   return useMutation({
     mutationFn: ({ id, password, currentPassword }: { id: number; password: string; currentPassword?: string }) =>

@@ -11,6 +11,7 @@ export const paths = {
   login: '/login',
   passwordReset: '/password-reset',
   signInLink: '/sign-in-link',
+  emailChange: '/email-change',
   dashboard: '/dashboard',
   turbine: (id: Id) => `/dashboard/turbine/${id}`,
   panorama: (id: Id) => `/dashboard/turbine/${id}/360-view`,

@@ -12,6 +12,8 @@ const SPEC_ROUTES = [
   '/privacy',
   '/login',
   '/password-reset',
+  '/sign-in-link',
+  '/email-change',
   '/dashboard',
   '/dashboard/turbine/12',
   '/dashboard/turbine/12/360-view',

@@ -43,6 +43,10 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/auth/sign-in-link/sign-in-link-page.tsx'), 'SignInLinkPage'),
           },
           {
+            path: 'email-change',
+            lazy: lazyPage(() => import('../features/auth/email-change/email-change-page.tsx'), 'EmailChangePage'),
+          },
+          {
             // management area: desktop gate, then the session check (features/auth/protected-route.tsx)
             id: 'management',
             lazy: lazyPage(() => import('./management-area.tsx'), 'ManagementArea'),

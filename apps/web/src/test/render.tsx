@@ -53,6 +53,7 @@ export function demoUser(overrides: Partial<User> = {}): User {
     company_name: 'Ege Rüzgar',
     is_active: true,
     is_protected: false,
+    pending_email: null,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     ...overrides,

@@ -40,3 +40,8 @@ export async function signInLinkConfirmRequest(token: string) {
   const answer = await api.post(API_PATHS.signInLinkConfirm, { token }, { schema: loginAnswerSchema, redirectOnUnauthorized: false });
   return answer.data;
 }
+
+/** Uses the link e-mailed to an address a manager set on a user: the address changes (no session starts). */
+export async function emailChangeConfirmRequest(token: string) {
+  return api.post(API_PATHS.emailChangeConfirm, { token }, { redirectOnUnauthorized: false });
+}

@@ -63,3 +63,9 @@ export const FilterOffIcon = icon(<path d="M3 5h18l-7 8v6l-4 2v-8zM4 20 20 4" />
 export const SortAscIcon = icon(<path d="M12 19V5M6 11l6-6 6 6" />);
 export const SortDescIcon = icon(<path d="M12 5v14M6 13l6 6 6-6" />);
 export const SortNoneIcon = icon(<path d="M8 9l4-4 4 4M8 15l4 4 4-4" />);
+export const ClockIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </>,
+);

@@ -10,6 +10,8 @@ interface UserFormFieldsProps {
   errors: FieldErrorCodes;
   onChange: (change: Partial<UserFormValues>) => void;
   withPassword: boolean;
+  /** under the address: how a change of it takes effect (a manager's waits for confirmation) */
+  emailHint?: string | undefined;
   roles: readonly Role[];
   roleLocked: boolean;
   companies: readonly Pick<Company, 'id' | 'name'>[];
@@ -25,7 +27,7 @@ function messageOf(errors: FieldErrorCodes, field: string): string | boolean | u
 }
 
 export function UserFormFields(props: UserFormFieldsProps) {
-  const { values, errors, onChange, withPassword, roles, roleLocked, companies, companyLocked, companiesFailed } = props;
+  const { values, errors, onChange, withPassword, emailHint, roles, roleLocked, companies, companyLocked, companiesFailed } = props;
   const { t } = useTranslation(USERS_NS);
   const { t: tc } = useTranslation();
   return (
@@ -52,6 +54,8 @@ export function UserFormFields(props: UserFormFieldsProps) {
         value={values.email}
         onChange={(event) => onChange({ email: event.currentTarget.value })}
         error={messageOf(errors, 'email')}
+        description={emailHint}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         withAsterisk
         style={withPassword ? undefined : { gridColumn: '1 / -1' }}
       />

@@ -10,6 +10,7 @@ import { AlertCircleIcon } from '../../ui/icons.tsx';
 import { toast } from '../../ui/toast/toast.tsx';
 import { useCan, useCurrentUser } from '../auth/use-auth.ts';
 import { USERS_NS } from './i18n.ts';
+import { PendingEmailNote } from './pending-email.tsx';
 import { targetOf } from './users-table.tsx';
 import { UserFormFields } from './user-form-fields.tsx';
 import {
@@ -83,6 +84,10 @@ function UserForm({ user, companies, companiesFailed, onDone }: Omit<UserFormMod
     server.clear(Object.keys(next));
   };
   const banner = bannerCode(errors);
+  // the address waiting for confirmation (cancelled here: forgotten at once, the list refreshes behind)
+  const [pendingCancelled, setPendingCancelled] = useState(false);
+  // a manager's change of an address waits for the new address to confirm it; the superadmin's is immediate
+  const confirmsEmail = user !== null && me?.role !== 'superadmin';
   // nobody changes their own role here (no accidental lock-out), and a superadmin stays one
   const roleLocked = user !== null && (user.id === me?.id || user.role === 'superadmin');
 
@@ -95,7 +100,19 @@ function UserForm({ user, companies, companiesFailed, onDone }: Omit<UserFormMod
     if (user) {
       const result = validateUserEdit(values, user);
       if (!result.ok) return setErrors(result.errors);
-      update.mutate({ id: user.id, body: result.body }, { onSuccess: (answer) => done(answer, t('form.updated')) });
+      update.mutate(
+        { id: user.id, body: result.body },
+        {
+          onSuccess: (answer) => {
+            // this save asked for the address (else the server's own message says what happened)
+            const waiting = answer.data?.pending_email;
+            if (waiting && waiting === result.body.email) {
+              toast.success(t('form.updated'), t('form.emailPending', { email: waiting }));
+              onDone();
+            } else done(answer, t('form.updated'));
+          },
+        },
+      );
       return;
     }
     const result = validateNewUser(values);
@@ -122,11 +139,13 @@ function UserForm({ user, companies, companiesFailed, onDone }: Omit<UserFormMod
             {server.banner.message}
           </Alert>
         )}
+        {user && !pendingCancelled && <PendingEmailNote user={user} onCancelled={() => setPendingCancelled(true)} />}
         <UserFormFields
           values={values}
           errors={{ ...server.fields, ...errors }}
           onChange={change}
           withPassword={user === null}
+          emailHint={confirmsEmail ? t('form.emailConfirmHint') : undefined}
           roles={user ? roleChoices(user.role) : NEW_USER_ROLES}
           roleLocked={roleLocked}
           companies={companyChoices(companies, user)}

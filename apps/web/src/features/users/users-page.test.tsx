@@ -232,3 +232,65 @@ describe('edit user and change password', () => {
     expect(modal().queryByLabelText(/^Mevcut şifre/)).not.toBeInTheDocument();
   });
 });
+
+describe("a manager's change of an address waits for its confirmation", () => {
+  it('says the link was sent, then shows "Onay bekliyor" in the list and the form, and cancels it', async () => {
+    let current = EMRE;
+    const { api } = await openUsers(
+      MANAGER,
+      {
+        'GET /api/users': () => jsonResponse({ success: true, data: [current, MANAGER] }),
+        'PUT /api/users/2': () => {
+          current = { ...EMRE, pending_email: 'emre.new@example.com' };
+          return jsonResponse({
+            success: true,
+            data: current,
+            message: 'Kullanıcı güncellendi. Yeni e-posta adresine bir onay bağlantısı gönderildi; adres onaylanınca değişecek.',
+          });
+        },
+        'DELETE /api/users/2/email-change': () => {
+          current = EMRE;
+          return jsonResponse({ success: true, data: current, message: 'Bekleyen e-posta değişikliği iptal edildi.' });
+        },
+      },
+      [EMRE, MANAGER],
+    );
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(within(row('admin@ege.example')).getByTestId('edit-user'));
+    expect(modal().getByText('Yeni bir adres, o adrese gönderilen bağlantı onaylanınca geçerli olur.')).toBeInTheDocument();
+    type(/^E-posta/, 'emre.new@example.com');
+    await userEvent.click(screen.getByTestId('user-submit'));
+    expect(
+      await screen.findByText('Yeni e-posta adresine (emre.new@example.com) bir onay bağlantısı gönderildi; adres onaylanınca değişecek.'),
+    ).toBeInTheDocument();
+    const badge = await within(row('admin@ege.example')).findByTestId('pending-email');
+    expect(badge).toHaveTextContent('Onay bekliyor: emre.new@example.com');
+
+    await userEvent.click(within(row('admin@ege.example')).getByTestId('edit-user'));
+    expect(modal().getByTestId('pending-email-note')).toHaveTextContent('emre.new@example.com');
+    await userEvent.click(modal().getByRole('button', { name: 'emre.new@example.com adresine bekleyen değişikliği iptal et' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/users/2/email-change')).toHaveLength(1));
+    await waitFor(() => expect(modal().queryByTestId('pending-email-note')).toBeNull());
+    await userEvent.click(modal().getByRole('button', { name: 'İptal' }));
+    await waitFor(() => expect(within(row('admin@ege.example')).queryByTestId('pending-email')).toBeNull());
+  });
+
+  it('speaks English and cancels from the list', async () => {
+    await i18n.changeLanguage('en');
+    const waiting = { ...EMRE, pending_email: 'emre.new@example.com' };
+    const { api } = await openUsers(MANAGER, { 'DELETE /api/users/2/email-change': EMRE }, [waiting, MANAGER]);
+    await screen.findAllByTestId('user-row');
+    expect(within(row('admin@ege.example')).getByTestId('pending-email')).toHaveTextContent('Awaiting confirmation: emre.new@example.com');
+    await userEvent.click(
+      within(row('admin@ege.example')).getByRole('button', { name: 'Cancel the pending change to emre.new@example.com' }),
+    );
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/users/2/email-change')).toHaveLength(1));
+  });
+
+  it('the superadmin is told nothing waits: no confirmation hint', async () => {
+    await openUsers();
+    await screen.findAllByTestId('user-row');
+    await userEvent.click(within(row('admin@ege.example')).getByTestId('edit-user'));
+    expect(modal().queryByText('Yeni bir adres, o adrese gönderilen bağlantı onaylanınca geçerli olur.')).toBeNull();
+  });
+});

@@ -6,6 +6,7 @@ import { useCan, useCurrentUser } from '../auth/use-auth.ts';
 import { EditIcon, KeyIcon, TrashIcon } from '../management/icons.tsx';
 import { initialsOf } from '../management/text.ts';
 import { USERS_NS } from './i18n.ts';
+import { PendingEmailBadge } from './pending-email.tsx';
 import { RoleBadge } from './role-badge.tsx';
 
 export type UserAction = 'edit' | 'password' | 'delete';
@@ -87,6 +88,7 @@ function UserRow({ user, onAction }: { user: User; onAction: UsersTableProps['on
       </Table.Td>
       <Table.Td>
         <Text size="sm">{user.email}</Text>
+        <PendingEmailBadge user={user} />
       </Table.Td>
       <Table.Td>
         <RoleBadge role={user.role} />

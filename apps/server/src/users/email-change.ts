@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { EMAIL_CHANGE_TTL_MS, type Language } from '@windscope/contract';
+import { mailLanguage } from '../auth/account-language.ts';
+import { sha256 } from '../auth/account-links.ts';
+import { emailChangeConfirmMail, emailChangeNoticeMail } from '../auth/account-mail.ts';
+import { voidResetLinks } from '../auth/reset-links.ts';
+import type { AppContext } from '../context.ts';
+import type { Executor } from '../db/client.ts';
+import { emailChanges, signInLinks, users } from '../db/schema.ts';
+import { badRequest, conflict, isUniqueViolation } from '../http/errors.ts';
+import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
+import { emailSkeleton, fillMissingSkeletons } from './email-identity.ts';
+import type { UserRow } from './presenter.ts';
+
+/** Issue 13: a manager sees only the users of its own company, so a manager's change of a user's address must not tell
+ *  whether another account holds the address (or a look-alike of it). The change waits: the manager's answer is the
+ *  same for any address, and after the reply the new address gets a confirmation link when it is free, or the holder of
+ *  the address gets a notice instead. Only the link's confirmation changes the address. */
+
+/** The account (other than `exceptId`) holding this normalized address or a look-alike of it. */
+async function addressHolder(db: Executor, email: string, exceptId: number) {
+  const [holder] = await db
+    .select()
+    .from(users)
+    .where(and(ne(users.id, exceptId), or(eq(sql`lower(${users.email})`, email), eq(users.emailSkeleton, emailSkeleton(email)))))
+    .limit(1);
+  return holder;
+}
+
+/** Counts a manager's address changes (each one sends an e-mail); the same count whoever holds the address. */
+export async function countEmailChangeRequest(ctx: AppContext, actorId: number) {
+  await reserveAttempt(ctx.limiter, [{ key: `email-change:actor:${actorId}`, rule: RATE_LIMITS.emailChangePerManager }]);
+}
+
+/** Stores the pending change (replacing an earlier one of the user) inside the caller's transaction and returns the
+ *  link's token; the e-mail goes after the reply (`mailEmailChangeAfterReply`). */
+export async function storeEmailChange(tx: Executor, userId: number, newEmail: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const values = { newEmail, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS), createdAt: now };
+  await tx
+    .insert(emailChanges)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: emailChanges.userId, set: values });
+  return token;
+}
+
+export async function clearEmailChange(db: Executor, userId: number) {
+  await db.delete(emailChanges).where(eq(emailChanges.userId, userId));
+}
+
+/** After the reply (same path and time for any address): a link to a free address, in the user's language (else the
+ *  manager's); a notice to the holder of a taken or look-alike address, in the holder's language. Nothing when the change
+ *  was cancelled or replaced meanwhile. */
+export function mailEmailChangeAfterReply(
+  ctx: AppContext,
+  request: { user: UserRow; name: string; newEmail: string; token: string; lang: Language },
+) {
+  ctx.afterReply.enqueue('emailChange', async () => {
+    const [still] = await ctx.db
+      .select({ userId: emailChanges.userId })
+      .from(emailChanges)
+      .where(eq(emailChanges.tokenHash, sha256(request.token)))
+      .limit(1);
+    if (!still) return;
+    await fillMissingSkeletons(ctx.db);
+    const holder = await addressHolder(ctx.db, request.newEmail, request.user.id);
+    if (holder) {
+      await ctx.mailer.send(emailChangeNoticeMail(mailLanguage(holder, request.lang), holder.email, holder.firstName));
+      return;
+    }
+    const link = `${ctx.config.publicUrl}/email-change?token=${encodeURIComponent(request.token)}`;
+    await ctx.mailer.send(emailChangeConfirmMail(mailLanguage(request.user, request.lang), request.newEmail, request.name, link));
+  });
+}
+
+/** The new address proves itself: the token is checked first (a wrong one touches nothing), then, in one transaction,
+ *  the change is claimed (deleted), the address checked again (and by the unique indexes, against a race) and set with
+ *  its skeleton; the user's open reset and sign-in links, sent to the old address, stop working. An address taken
+ *  meanwhile answers 409 and changes nothing (the link stays valid until it expires). */
+export async function confirmEmailChange(ctx: AppContext, token: string, meta: { ip: string }) {
+  const ipKey = `email-change-confirm:ip:${meta.ip}`;
+  await reserveAttempt(ctx.limiter, [{ key: ipKey, rule: RATE_LIMITS.emailChangeConfirmPerIp }]);
+  const now = ctx.now();
+  const live = and(eq(emailChanges.tokenHash, sha256(token)), gt(emailChanges.expiresAt, now));
+  const [pending] = await ctx.db.select({ userId: emailChanges.userId }).from(emailChanges).where(live).limit(1);
+  if (!pending) throw badRequest('EMAIL_CHANGE_LINK_INVALID');
+  await fillMissingSkeletons(ctx.db);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [claimed] = await tx.delete(emailChanges).where(live).returning();
+      if (!claimed) throw badRequest('EMAIL_CHANGE_LINK_INVALID');
+      if (await addressHolder(tx, claimed.newEmail, claimed.userId)) throw conflict('EMAIL_CHANGE_ADDRESS_UNAVAILABLE');
+      await tx
+        .update(users)
+        .set({ email: claimed.newEmail, emailSkeleton: emailSkeleton(claimed.newEmail), updatedAt: now })
+        .where(eq(users.id, claimed.userId));
+      await voidResetLinks(tx, claimed.userId, now);
+      await tx
+        .update(signInLinks)
+        .set({ usedAt: now })
+        .where(and(eq(signInLinks.userId, claimed.userId), isNull(signInLinks.usedAt)));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('EMAIL_CHANGE_ADDRESS_UNAVAILABLE');
+    throw error;
+  }
+  await ctx.limiter.refund(ipKey);
+}
