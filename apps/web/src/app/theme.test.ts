@@ -28,3 +28,16 @@ describe('light scheme colours meet WCAG AA for text', () => {
     }
   });
 });
+
+describe('field error text meets WCAG AA', () => {
+  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+  const { light, dark } = cssVariablesResolver(merged);
+  it('reads on white in light and on every dark surface (dark-5 to dark-7) in dark', () => {
+    expect(contrast(light['--mantine-color-error'] as string, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    const darkError = (dark['--mantine-color-error'] as string).replace(
+      /var\(--mantine-color-red-(\d)\)/,
+      (_, i: string) => merged.colors.red[Number(i)] as string,
+    );
+    for (const surface of [5, 6, 7]) expect(contrast(darkError, merged.colors.dark[surface] as string)).toBeGreaterThanOrEqual(4.5);
+  });
+});

@@ -74,12 +74,16 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-dimmed': '#5c636a',
     // 4.7:1 on white
     '--mantine-color-placeholder': '#6c757d',
+    // field errors ("Mevcut şifrenizi girin."): Mantine's red-6 is 3.3:1 on white
+    '--mantine-color-error': readableOn(theme.colors.red[6] as string, '#ffffff'),
     ...accessibleLightColors(theme),
   },
   dark: {
     // 6.9:1 on dark-7, 4.9:1 on dark-5
     '--mantine-color-dimmed': '#9aabbd',
     '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+    // field errors: Mantine's red-8 is 3.2-3.6:1 on the dark surfaces; red-4 is 4.9:1 or more on each of them
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
     ...readableFilledColors(theme, 'dark'),
   },
 });
