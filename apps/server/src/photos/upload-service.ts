@@ -255,7 +255,7 @@ export async function uploadOnePhoto(
   budget.countFile();
   const refusal = await nameRefusal(ctx, turbineId, file.name);
   if (refusal) {
-    drain(file.stream);
+    file.stream.destroy();
     throw new UploadRejectedError(refusal);
   }
   const target: PhotoTarget = { turbineId, fields, uploadedBy: auth.actor.id, now };

@@ -315,11 +315,13 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
     let kept: KeptOutcome;
     try {
       const stream = await datastore.read(id);
+      // the pipeline may stop reading early (a refused file): the rest is not read, and the file is closed
+      stream.on('error', () => {});
       const photo = await uploadOnePhoto(ctx, auth, claimed.turbineId ?? meta.turbine_id, placementFields(meta), {
         name: meta.filename,
         stream,
         sha256: meta.sha256,
-      });
+      }).finally(() => stream.destroy());
       kept = { state: 'stored', photoId: photo.id };
     } catch (error) {
       if (isUploadRejection(error)) {
@@ -464,22 +466,25 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       if (scope.created && response.status >= 400) {
         await removeTusUpload(db, datastore, scope.created).catch(() => {});
       }
+      // terminated by its creator: the row goes with the bytes
+      if (method === 'DELETE' && response.status === 204) {
+        await db.delete(tusUploads).where(eq(tusUploads.id, (request.params as { id: string }).id));
+      }
       return response;
     };
     const response =
       method === 'PATCH' || method === 'POST'
         ? await ctx.uploadSlots.run((auth as AuthState).actor.id, () => ctx.derivatives.whileUploading(run))
         : await run();
-    const sent = await sendTusResponse(request, reply, response);
     if (scope.finished) {
-      // the photo has its bytes now; the upload's copy goes (the row stays, with the outcome, until it expires)
-      const finishedId = scope.finished;
+      // the photo has its bytes now; the upload's copy goes before the answer (the row stays, with the outcome, until
+      // it expires)
       await datastore
-        .remove(finishedId)
+        .remove(scope.finished)
         .catch((error: unknown) => request.log.warn({ err: String(error) }, 'could not remove a finished upload'));
-      await db.update(tusUploads).set({ info: null }).where(eq(tusUploads.id, finishedId));
+      await db.update(tusUploads).set({ info: null }).where(eq(tusUploads.id, scope.finished));
     }
-    return sent;
+    return sendTusResponse(request, reply, response);
   }
 
   async function outcome(request: FastifyRequest, auth: AuthState, id: string): Promise<TusOutcome> {
