@@ -5,7 +5,7 @@ import { FileStore } from '@tus/file-store';
 import type { MetadataValue } from '@tus/s3-store';
 import { Server } from '@tus/server';
 import { type DataStore, ERRORS, type Upload } from '@tus/utils';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest } from 'srvx/node';
 import {
@@ -92,25 +92,37 @@ export interface TusLeftover {
   modifiedMs?: number;
 }
 
-/** Uploads to clean: rows expired or left without turbine or uploader, and bytes under the tus area with no row. */
+/** Uploads to clean: rows expired or left without turbine or uploader, and bytes under the tus area with no row; with
+ *  `includeLive`, the uploads still within their time too (the integrity report lists them). Reads only the rows it
+ *  needs: expired and orphaned ones by the expiry index, and the rows of the ids found in storage. */
 export async function tusLeftovers(db: Database, storage: StorageDriver, now: Date, includeLive = false): Promise<TusLeftover[]> {
   const found: TusLeftover[] = [];
+  const stale = or(lt(tusUploads.expiresAt, now), isNull(tusUploads.turbineId), isNull(tusUploads.userId));
   const rows = await db
     .select({ id: tusUploads.id, expiresAt: tusUploads.expiresAt, turbineId: tusUploads.turbineId, userId: tusUploads.userId })
-    .from(tusUploads);
-  const known = new Set(rows.map((row) => row.id));
+    .from(tusUploads)
+    .where(includeLive ? undefined : stale);
   for (const row of rows) {
     if (row.turbineId === null || row.userId === null) found.push({ id: row.id, kind: 'orphaned' });
     else if (row.expiresAt.getTime() < now.getTime()) found.push({ id: row.id, kind: 'expired' });
-    else if (includeLive) found.push({ id: row.id, kind: 'in_progress' });
+    else found.push({ id: row.id, kind: 'in_progress' });
   }
   const byId = new Map<string, string[]>();
   for (const key of await storage.list(TUS_PREFIX)) {
-    const id = /^\.tus\/([0-9a-f]{32})(\.info|\.part)?$/.exec(key)?.[1];
-    if (id && known.has(id)) continue;
-    byId.set(id ?? key, [...(byId.get(id ?? key) ?? []), key]);
+    const id = /^\.tus\/([0-9a-f]{32})(\.info|\.part)?$/.exec(key)?.[1] ?? key;
+    byId.set(id, [...(byId.get(id) ?? []), key]);
+  }
+  const ids = [...byId.keys()];
+  const registered = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const page = await db
+      .select({ id: tusUploads.id })
+      .from(tusUploads)
+      .where(inArray(tusUploads.id, ids.slice(i, i + 1000)));
+    for (const row of page) registered.add(row.id);
   }
   for (const [id, keys] of byId) {
+    if (registered.has(id)) continue;
     let modifiedMs = 0;
     for (const key of keys) modifiedMs = Math.max(modifiedMs, (await storage.stat(key))?.lastModified.getTime() ?? 0);
     found.push({ id, kind: 'unregistered', keys, modifiedMs });
