@@ -320,8 +320,9 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
     if (!claimed) {
       const [row] = await db.select().from(tusUploads).where(eq(tusUploads.id, id));
       if (row?.state === 'done' && row.outcome) return presentOutcome(row.outcome as KeptOutcome, auth, language);
+      // 423 (locked), as tus clients retry it: the retry's HEAD finds every byte in, and the outcome tells the rest
       const body = envelope(language, 'TUS_UPLOAD_FINISHING');
-      return { status: 409, body, outcome: { state: 'incomplete', offset: row?.length ?? 0, length: row?.length ?? null } };
+      return { status: 423, body, outcome: { state: 'incomplete', offset: row?.length ?? 0, length: row?.length ?? null } };
     }
     const meta = claimed.metadata as TusPhotoMetadata;
     let kept: KeptOutcome;

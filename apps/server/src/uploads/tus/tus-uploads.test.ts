@@ -339,6 +339,28 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
     expect(done.data.photo).toMatchObject({ sha256: sha(bytes), size: bytes.length });
   });
 
+  it('while the pipeline works on the last byte: HEAD says whole, a PATCH gets 423 (tus clients retry it), the outcome incomplete', async () => {
+    const client = tusClient(t, operator, 'en');
+    const bytes = await makeJpeg(200, 150, { seed: 9 });
+    const id = uploadIdOf(await client.create(meta(name('finishing')), bytes.length));
+    await client.patch(id, 0, bytes.subarray(0, 500));
+    // as another process does while it runs the pipeline (its claim is recent)
+    await t.app.ctx.db.update(tusUploads).set({ state: 'finishing', finishingAt: t.clock.now() }).where(eq(tusUploads.id, id));
+    const whole = await client.head(id);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['upload-offset']).toBe(String(bytes.length));
+    const busy = await client.patch(id, 500, bytes.subarray(500));
+    expect(busy.statusCode).toBe(423);
+    expect(busy.json()).toMatchObject({ success: false, code: 'TUS_UPLOAD_FINISHING' });
+    expect((await client.outcome(id)).json().data).toEqual({ state: 'incomplete', offset: bytes.length, length: bytes.length });
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(photos)
+        .where(eq(photos.originalName, `finishing-${seq}.jpg`)),
+    ).toEqual([]);
+  });
+
   it('removes an expired upload’s bytes and row in the sweep; HEAD says 410 meanwhile', async () => {
     const client = tusClient(t, operator, 'en');
     const bytes = await makeJpeg(200, 150, { seed: 10 });
