@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import http from 'node:http';
+import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -337,6 +338,19 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
     const done = (await client.outcome(id)).json();
     expect(done.data.state).toBe('stored');
     expect(done.data.photo).toMatchObject({ sha256: sha(bytes), size: bytes.length });
+  });
+
+  it('runs the pipeline when the outcome is asked of an upload whose bytes are all in but that was never finished', async () => {
+    const client = tusClient(t, operator);
+    const bytes = await makeJpeg(180, 120, { seed: 12 });
+    const filename = name('unfinished');
+    const id = uploadIdOf(await client.create(meta(filename), bytes.length));
+    // the bytes arrived, but the request that brought the last one died before the pipeline ran (or storage was away)
+    await t.app.ctx.tus.datastore.write(Readable.from([bytes]), id, 0);
+    const outcome = await client.outcome(id);
+    expect(outcome.json().data).toMatchObject({ state: 'stored', photo: { originalName: filename, sha256: sha(bytes) } });
+    expect((await photoNamed(filename))?.sha256).toBe(sha(bytes));
+    expect((await tusKeys()).filter((k) => k.includes(id))).toEqual([]);
   });
 
   it('while the pipeline works on the last byte: HEAD says whole, a PATCH gets 423 (tus clients retry it), the outcome incomplete', async () => {
