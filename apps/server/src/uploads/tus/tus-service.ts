@@ -413,6 +413,8 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       }
       json = true;
     } else if (text.startsWith('{')) json = true;
+    // a quota refusal says when to try again, as the error handler does for every other route
+    if (status === 429) reply.header('retry-after', /UPLOAD_HOURLY_QUOTA/.test(text) ? '600' : '5');
     for (const [name, value] of response.headers) {
       if (['content-length', 'content-type', 'connection'].includes(name)) continue;
       reply.header(name, value);

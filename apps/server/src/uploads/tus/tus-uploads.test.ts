@@ -147,6 +147,23 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
       message: 'The upload is at another position on the server; resume it from there.',
     });
     expect((await client.head(id)).headers['upload-offset']).toBe('1000');
+    // tus' own refusals come as the envelope too, never its English text
+    const noOffset = await t.call(operator, {
+      method: 'PATCH',
+      url: `${TUS_PATH}/${id}`,
+      payload: bytes.subarray(1000, 2000),
+      headers: { 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream', 'x-language': 'en' },
+    });
+    expect(noOffset.statusCode).toBe(400);
+    expect(noOffset.json()).toMatchObject({ success: false, code: 'TUS_BAD_REQUEST' });
+    const pastTheEnd = await client.patch(id, 1000, Buffer.concat([bytes.subarray(1000), Buffer.alloc(10)]));
+    expect(pastTheEnd.statusCode).toBe(413);
+    expect(pastTheEnd.json()).toMatchObject({ success: false, code: 'TUS_BODY_TOO_LARGE' });
+    const wrongType = await client.patch(id, 1000, bytes.subarray(1000, 2000), { 'content-type': 'text/plain' });
+    expect(wrongType.statusCode).toBeGreaterThanOrEqual(400);
+    expect(wrongType.statusCode).toBeLessThan(500);
+    expect(wrongType.json()).toMatchObject({ success: false });
+    expect((await client.head(id)).headers['upload-offset']).toBe('1000');
   });
 
   it('a second PATCH on an upload being written asks the first to let go; nothing is corrupted', async () => {
