@@ -92,18 +92,16 @@ export async function insertFinding(
     .returning();
   if (!finding) throw new Error('finding not inserted');
   for (const photoId of photoIds) {
-    await t.app.ctx.db
-      .insert(findingObservations)
-      .values({
-        findingId: finding.id,
-        turbineId,
-        photoId,
-        geometry: FLAT_BOX,
-        severity,
-        year,
-        lengthMm: options.lengthMm ?? null,
-        createdBy: author.id,
-      });
+    await t.app.ctx.db.insert(findingObservations).values({
+      findingId: finding.id,
+      turbineId,
+      photoId,
+      geometry: FLAT_BOX,
+      severity,
+      year,
+      lengthMm: options.lengthMm ?? null,
+      createdBy: author.id,
+    });
   }
   await t.app.ctx.db
     .insert(findingEvents)

@@ -114,7 +114,7 @@ describe('linking a later sighting to an earlier finding', () => {
     expect([detail.first_seen_year, detail.last_seen_year, detail.observation_count]).toEqual([2025, 2026, 2]);
     const linked = detail.events.find((e) => e.kind === 'linked');
     expect(linked?.after?.linked_finding_id).toBe(later.id);
-    expect((linked?.after?.linked_history as { kind: string }[]).map((e) => e.kind)).toEqual(['created']);
+    expect(((linked?.after?.linked_history ?? []) as { kind: string }[]).map((e) => e.kind)).toEqual(['created']);
     expect(linked?.before?.severity).toBe(2);
     expect(await t.app.ctx.db.select().from(findings).where(eq(findings.id, later.id))).toEqual([]);
     const moved = await t.app.ctx.db.select().from(findingObservations).where(eq(findingObservations.findingId, earlier.id));
