@@ -160,8 +160,10 @@ export function useLinkReview(turbineId: number, year: number) {
   });
 }
 
-/** Moves the finding's sightings into the earlier `target_id`; answers the earlier finding (the later one is gone). */
-export function useLinkFinding(turbineId: number) {
+/** Moves the finding's sightings into the earlier `target_id`; answers the earlier finding (the later one is gone).
+ *  `onLinked` runs before the findings are reloaded, so a drawer can move to the earlier finding first (the later one
+ *  answers 404 from then on). */
+export function useLinkFinding(turbineId: number, onLinked?: (targetId: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ findingId, targetId, version }: { findingId: number; targetId: number; version?: number }) =>
@@ -172,7 +174,10 @@ export function useLinkFinding(turbineId: number) {
           { schema: findingDetailSchema },
         )
       ).data,
-    onSuccess: (finding) => queryClient.setQueryData(queryKeys.findings.detail(turbineId, finding.id), finding),
+    onSuccess: (finding) => {
+      queryClient.setQueryData(queryKeys.findings.detail(turbineId, finding.id), finding);
+      onLinked?.(finding.id);
+    },
     onSettled: () => afterFindingsChanged(queryClient, turbineId),
   });
 }

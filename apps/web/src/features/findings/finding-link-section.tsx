@@ -25,7 +25,10 @@ export function FindingLinkSection({
   const allowed = can(actor, 'finding.link', { companyId: actor?.companyId ?? 0 });
   const unlinked = finding.first_seen_year === finding.last_seen_year;
   const query = useLinkSuggestions(turbineId, finding.id, allowed && unlinked);
-  const link = useLinkFinding(turbineId);
+  const link = useLinkFinding(turbineId, (targetId) => {
+    toast.success(t('link.linked', { id: targetId }));
+    onLinked(targetId);
+  });
   const dismiss = useDismissLinkSuggestion(turbineId);
   const suggestions = query.data ?? [];
   if (!allowed || !unlinked || suggestions.length === 0) return null;
@@ -42,18 +45,7 @@ export function FindingLinkSection({
         <SuggestionCard key={s.finding.id} suggestion={s}>
           <LinkButtons
             pending={link.isPending || dismiss.isPending}
-            onLink={() =>
-              link.mutate(
-                { findingId: finding.id, targetId: s.finding.id, version: finding.version },
-                {
-                  onSuccess: (target) => {
-                    toast.success(t('link.linked', { id: target.id }));
-                    onLinked(target.id);
-                  },
-                  onError: failed,
-                },
-              )
-            }
+            onLink={() => link.mutate({ findingId: finding.id, targetId: s.finding.id, version: finding.version }, { onError: failed })}
             onDismiss={() =>
               dismiss.mutate(
                 { findingId: finding.id, targetId: s.finding.id },
