@@ -173,24 +173,6 @@ export function FindingForm({
           <NumberInput label={t('mark.length')} min={0} value={length ?? ''} onChange={(v) => setLength(num(v))} />
           <NumberInput label={t('mark.width')} min={0} value={width ?? ''} onChange={(v) => setWidth(num(v))} />
         </Group>
-        <Select
-          label={t('mark.depth')}
-          data={DEPTH_CLASSES.map((d) => ({ value: String(d), label: `${d} · ${labels.depth(d)}` }))}
-          value={depth}
-          onChange={setDepth}
-          clearable
-        />
-        <Textarea
-          label={t('mark.notes')}
-          maxLength={FINDING_NOTES_MAX_LENGTH}
-          value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
-          autosize
-          minRows={2}
-        />
-        <Text size="xs" c="dimmed">
-          {`${notes.length} / ${FINDING_NOTES_MAX_LENGTH}`}
-        </Text>
         {(suggestions.data?.length ?? 0) > 0 && (
           <Stack gap="xs" data-testid="mark-link-suggestions">
             <Divider />
@@ -215,6 +197,24 @@ export function FindingForm({
             ))}
           </Stack>
         )}
+        <Select
+          label={t('mark.depth')}
+          data={DEPTH_CLASSES.map((d) => ({ value: String(d), label: `${d} · ${labels.depth(d)}` }))}
+          value={depth}
+          onChange={setDepth}
+          clearable
+        />
+        <Textarea
+          label={t('mark.notes')}
+          maxLength={FINDING_NOTES_MAX_LENGTH}
+          value={notes}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+        <Text size="xs" c="dimmed">
+          {`${notes.length} / ${FINDING_NOTES_MAX_LENGTH}`}
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('detail.close')}

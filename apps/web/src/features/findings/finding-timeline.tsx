@@ -126,7 +126,7 @@ export function FindingTimeline({ finding }: { finding: FindingDetail }) {
           dataKey="year"
           withLegend
           withRightYAxis={hasLength}
-          yAxisProps={{ domain: [0, 5], allowDecimals: false, width: 30 }}
+          yAxisProps={{ domain: [0, 5], ticks: [1, 2, 3, 4, 5], allowDecimals: false, width: 30 }}
           rightYAxisProps={{ width: 50 }}
           rightYAxisLabel={hasLength ? t('timeline.lengthAxis') : undefined}
           series={[

@@ -57,7 +57,9 @@ export function SuggestionCard({
             })}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('link.seen', { first: f.first_seen_year, last: f.last_seen_year })}
+            {f.first_seen_year === f.last_seen_year
+              ? t('link.seenOnce', { year: f.first_seen_year })
+              : t('link.seen', { first: f.first_seen_year, last: f.last_seen_year })}
             {suggestion.same_type ? '' : ` · ${t('link.otherType')}`}
           </Text>
           {children && (
