@@ -6,23 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { FINDINGS_NS } from './findings-i18n.ts';
+import { perYear } from './timeline-data.ts';
 
 /** Crops are drawn at one scale: the same factor of their own pixels for all (the smallest that fits the tallest crop in
  *  CROP_HEIGHT), so a damage that grew looks bigger, as long as the photos were taken alike. */
 const CROP_HEIGHT = 140;
-
-/** Severity and length per year: of each year, the latest sighting (as the finding's severity is its latest). */
-export function perYear(observations: FindingDetail['observations']) {
-  const byYear = new Map<number, { year: number; severity: number; length: number | null }>();
-  const sightings = observations
-    .filter((o) => o.kind === 'sighting')
-    .sort((a, b) => a.year - b.year || a.created_at.localeCompare(b.created_at) || a.id - b.id);
-  for (const o of sightings) {
-    const before = byYear.get(o.year);
-    byYear.set(o.year, { year: o.year, severity: o.severity, length: o.length_mm ?? before?.length ?? null });
-  }
-  return [...byYear.values()];
-}
 
 /** A finding's story: its crops in year order at one scale, severity and length per year (Mantine's charts),
  *  growth in mm per year (the contract's findingGrowth), first and last seen. Loaded on demand (recharts). */
