@@ -18,6 +18,9 @@ import { useFindingLabels } from './labels.ts';
 import { LinkButtons, SuggestionCard } from './link-suggestions.tsx';
 import { SeverityChip } from './severity-chip.tsx';
 
+const LINK_KEY = 'l';
+const DISMISS_KEY = 'd';
+
 /** The later finding under review: its latest crop and place. */
 function LaterFinding({ turbineId, item }: { turbineId: number; item: LinkReviewItem }) {
   const { t } = useTranslation(FINDINGS_NS);
@@ -110,8 +113,8 @@ export function LinkReviewPage() {
       else if (key === 'arrowleft') go(at - 1);
       else if (key === 'arrowdown') setSelected((s) => Math.min((item?.suggestions.length ?? 1) - 1, s + 1));
       else if (key === 'arrowup') setSelected((s) => Math.max(0, s - 1));
-      else if (key === 'l') doLink();
-      else if (key === 'd') doDismiss();
+      else if (key === LINK_KEY) doLink();
+      else if (key === DISMISS_KEY) doDismiss();
       else return;
       event.preventDefault();
     };
@@ -212,8 +215,8 @@ export function LinkReviewPage() {
               </Stack>
             </SimpleGrid>
             <Text size="xs" c="dimmed" data-testid="review-keys">
-              <Kbd>←</Kbd> <Kbd>→</Kbd> {t('review.keysFinding')} · <Kbd>↑</Kbd> <Kbd>↓</Kbd> {t('review.keysSuggestion')} · <Kbd>L</Kbd>{' '}
-              {t('link.link')} · <Kbd>D</Kbd> {t('link.dismiss')}
+              <Kbd>←</Kbd> <Kbd>→</Kbd> {t('review.keysFinding')} · <Kbd>↑</Kbd> <Kbd>↓</Kbd> {t('review.keysSuggestion')} ·{' '}
+              <Kbd>{LINK_KEY.toUpperCase()}</Kbd> {t('link.link')} · <Kbd>{DISMISS_KEY.toUpperCase()}</Kbd> {t('link.dismiss')}
             </Text>
           </Stack>
         )}
