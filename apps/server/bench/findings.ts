@@ -224,7 +224,7 @@ async function photoPart(server: BenchServer, ids: Awaited<ReturnType<typeof see
 }
 
 /** Link suggestions for one sighting among the turbine's 5,000 findings (p99 < 30 ms). */
-async function linksPart(server: BenchServer, ids: Awaited<ReturnType<typeof seed>>) {
+async function linksPart(server: BenchServer, ids: Awaited<ReturnType<typeof seed>>, dbUrl: string) {
   console.log(`\n3. link suggestions for one sighting among the ${BIG_FINDINGS} findings of one turbine; ${SECONDS} s each`);
   const token = await login(server, 'manager@findings.bench.example');
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
@@ -244,6 +244,38 @@ async function linksPart(server: BenchServer, ids: Awaited<ReturnType<typeof see
       `      p99 ${result.p99.toFixed(1)} ms against < 30 ms: ${result.p99 < 30 ? 'met' : 'MISSED'}; server CPU ` +
         `${((serverCpu / result.requests) * 1000).toFixed(2)} ms/request; ${uptime()}`,
     );
+  }
+  // the suggestion statement alone in PostgreSQL (as links.ts builds it): its plan and execution time
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const text = `select f.*, (select o.crop_key from finding_observations o where o.finding_id = f.id and o.kind = 'sighting'
+        order by o.year desc, o.id desc limit 1) as crop
+      from findings f left join users u on u.id = f.created_by
+      where f.turbine_id = $1 and f.blade = 'A' and f.surface = 'LE' and f.distance_from_root_m between 29 and 31
+        and f.last_seen_year < 2026 and f.status <> 'rejected' and f.id <> $2
+        and not exists (select 1 from finding_link_dismissals d where d.finding_id = $2 and d.target_id = f.id)
+      order by (f.type = 'crack') desc, abs(f.distance_from_root_m - 30) asc, f.last_seen_year desc, f.id desc limit 10`;
+    const times: number[] = [];
+    let plan = '';
+    for (let i = 0; i < 60; i++) {
+      const r = await db.query<{ 'QUERY PLAN': [{ 'Execution Time': number; Plan: { Plans?: { 'Index Name'?: string }[] } }] }>({
+        text: `explain (analyze, timing off, format json) ${text}`,
+        values: [ids.bigTurbine, ids.linkFinding],
+      });
+      const top = r.rows[0]?.['QUERY PLAN'][0];
+      if (i >= 10) times.push(top?.['Execution Time'] ?? 0);
+      plan =
+        JSON.stringify(top?.Plan)
+          .match(/"Index Name":"([^"]+)"/g)
+          ?.join(', ') ?? '';
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `   the statement alone in PostgreSQL (50 runs): median ${(times[25] ?? 0).toFixed(2)} ms, p99 ${(times[49] ?? 0).toFixed(2)} ms; indexes: ${plan}`,
+    );
+  } finally {
+    await db.end();
   }
   // a placement being drawn: POST, one at a time
   const placement = JSON.stringify({ blade: 'B', surface: 'TE', distance_from_root_m: 41.3, type: 'erosion', year: 2027 });
@@ -417,7 +449,7 @@ async function main() {
     const ids = await seed(db).finally(() => db.end());
     console.log(`   rows written with SQL in ${((performance.now() - began) / 1000).toFixed(1)} s (then vacuum analyze)`);
     if (PARTS.includes('photo')) await photoPart(server, ids);
-    if (PARTS.includes('links')) await linksPart(server, ids);
+    if (PARTS.includes('links')) await linksPart(server, ids, dbUrl.toString());
     if (PARTS.includes('health')) await healthPart(server, ids, dbUrl.toString());
     console.log(`\n   ${uptime()}`);
   } finally {
