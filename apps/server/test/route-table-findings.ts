@@ -27,11 +27,11 @@ async function confirmedFinding(c: RouteContext, photos = 1) {
 }
 
 /** A 2026 confirmed finding (the sighting to link) and a 2025 one at the same place (blade A, LE, 12 m). */
-async function linkPair(c: RouteContext) {
+async function linkPair(c: RouteContext, distance = 12) {
   const turbine = await insertTurbine(c.t, c.companyId);
-  const place = { status: 'confirmed', blade: 'A', surface: 'LE', distance: 12, type: 'crack' } as const;
+  const place = { status: 'confirmed', blade: 'A', surface: 'LE', distance, type: 'crack' } as const;
   const earlier = await insertFinding(c.t, turbine.id, c.actorUser, { ...place, year: 2025 });
-  const later = await insertFinding(c.t, turbine.id, c.actorUser, { ...place, distance: 12.4, year: 2026 });
+  const later = await insertFinding(c.t, turbine.id, c.actorUser, { ...place, distance: distance + 0.4, year: 2026 });
   return { turbine, earlier, later, resource: { companyId: c.companyId }, params: { id: turbine.id, findingId: later.id } };
 }
 
@@ -184,10 +184,11 @@ export const FINDING_ROUTE_CASES: Record<string, RouteCase> = {
     tenantRow: true,
     body: linkPlacementBodySchema,
     prepare: async (c) => {
-      const { turbine, resource } = await linkPair(c);
+      // at the largest distance allowed (200 m): the bad-input battery's "+ 0.5" is then out of range
+      const { turbine, resource } = await linkPair(c, 199.5);
       return {
         params: { id: turbine.id },
-        payload: { blade: 'A', surface: 'LE', distance_from_root_m: 12.5, type: 'crack', year: 2027 },
+        payload: { blade: 'A', surface: 'LE', distance_from_root_m: 200, type: 'crack', year: 2027 },
         resource,
       };
     },
