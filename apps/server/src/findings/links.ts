@@ -16,6 +16,7 @@ import type { AppContext } from '../context.ts';
 import { findingEvents, findingLinkDismissals, findingObservations, findings, users } from '../db/schema.ts';
 import { signFileUrl, urlExpiry } from '../files/signed-urls.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
+import { preparedAnswer, type SerializedAnswer, serializedCache } from '../http/serialized-answers.ts';
 import { loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
 import { findingColumns, findingFieldsOf, presentEvent, presentFinding } from './presenter.ts';
 
@@ -116,6 +117,28 @@ export async function findingLinkSuggestions(ctx: AppContext, actor: Actor, turb
   if (!can(actor, 'finding.link', { companyId })) throw forbidden();
   const placement = placementOf(row);
   return placement ? suggestionsFor(ctx, actor, turbineId, placement, findingId) : [];
+}
+
+/** Suggestion answers kept serialized per finding, for the turbine's finding version (any change to its findings,
+ *  a dismissal included, moves it) and the crop URLs' expiry window: a hit costs the turbine's primary-key read. */
+const MAX_CACHED_SUGGESTION_BYTES = 8 * 1024 * 1024;
+
+/** GET …/findings/{id}/link-suggestions, serialized: kept, or read and kept. */
+export async function findingLinkSuggestionsAnswer(
+  ctx: AppContext,
+  actor: Actor,
+  turbineId: number,
+  findingId: number,
+): Promise<SerializedAnswer> {
+  const turbine = await turbineFor(ctx, actor, turbineId, 'finding.read');
+  if (!can(actor, 'finding.link', { companyId: turbine.companyId })) throw forbidden();
+  return preparedAnswer({
+    cache: serializedCache(ctx, 'link-suggestions', MAX_CACHED_SUGGESTION_BYTES),
+    slot: `${turbineId}.${findingId}`,
+    version: `${turbine.version}.${urlExpiry(ctx.now())}`,
+    message: undefined,
+    data: () => findingLinkSuggestions(ctx, actor, turbineId, findingId),
+  }).build();
 }
 
 /** POST …/turbines/{id}/findings/suggestions: for the placement being drawn (nothing stored yet). */
@@ -276,6 +299,12 @@ export async function dismissLinkSuggestion(ctx: AppContext, who: Who, turbineId
       .values({ findingId, targetId, createdBy: who.user.id, createdAt: now })
       .onConflictDoNothing()
       .returning({ findingId: findingLinkDismissals.findingId });
-    if (inserted.length) await recordEvent(tx, who, findingId, 'link_dismissed', { after: { target_id: targetId } }, now);
+    if (!inserted.length) return;
+    await recordEvent(tx, who, findingId, 'link_dismissed', { after: { target_id: targetId } }, now);
+    // its history changed: a new version, which also moves the turbine's finding version (kept suggestion answers)
+    await tx
+      .update(findings)
+      .set({ version: sql`${findings.version} + 1`, updatedAt: now })
+      .where(eq(findings.id, findingId));
   });
 }

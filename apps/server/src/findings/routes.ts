@@ -30,7 +30,7 @@ import { localize, requestLanguage } from '../http/error-handler.ts';
 import { routeId } from '../http/params.ts';
 import { sendPrepared, sendSerialized } from '../http/serialized-answers.ts';
 import { type ExportFile, exportFindings } from './export.ts';
-import { dismissLinkSuggestion, findingLinkSuggestions, linkFinding, linkReview, placementLinkSuggestions } from './links.ts';
+import { dismissLinkSuggestion, findingLinkSuggestionsAnswer, linkFinding, linkReview, placementLinkSuggestions } from './links.ts';
 import { addObservation, findingsOfPhoto, removeObservation } from './observations.ts';
 import { changeFindingStatus, createFinding, deleteFinding, findingListing, getFinding, updateFinding } from './service.ts';
 
@@ -146,9 +146,10 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/turbines/:id/findings/:findingId/link-suggestions',
     { schema: { tags, params: findingParamsSchema, response: { 200: envelope(z.array(linkSuggestionSchema)) } } },
-    async (req) => {
-      const data = await findingLinkSuggestions(ctx, requireAuth(req).actor, ...ids(req.params));
-      return { success: true as const, data };
+    // a kept, already serialized `{ success, data: LinkSuggestion[] }` (links.ts); the schema stays for the docs
+    async (req, reply) => {
+      const answer = await findingLinkSuggestionsAnswer(ctx, requireAuth(req).actor, ...ids(req.params));
+      return sendSerialized(req, reply, answer);
     },
   );
 
