@@ -175,7 +175,8 @@ test("the review screen walks a turbine's suggestions with the keyboard: next, d
   await page.keyboard.press('d');
   await expect(progress).toHaveText('Finding 1 of 1');
   await expect(page.getByTestId('review-finding')).toHaveAttribute('data-finding-id', String(data.newer[1]?.id));
-  // L links the second
+  // L links the second, once the dismissal has settled (the reload of the findings; the buttons are disabled until then)
+  await expect(page.getByTestId('link-suggestion-dismiss').first()).toBeEnabled();
   await page.keyboard.press('l');
   await expect(page.getByTestId('review-empty')).toHaveText('No suggestions left for 2026.');
   const list = await apiData<Finding[]>(admin, 'GET', `/turbines/${data.turbineId}/findings`);
