@@ -6,10 +6,13 @@
  *     another company with none, in the same database and server, measured alternately (A B B A ...): GET /api/turbines
  *     as served (the kept copy) and the same list built on every request (a cache miss: what every change of findings
  *     causes; one request at a time), and the list's statement alone in PostgreSQL.
+ *  3. Link suggestions (issue 16) on the turbine of part 1: GET .../findings/:findingId/link-suggestions of a 2026
+ *     finding among its 5,000 (earlier findings of the same blade, surface and ±1 m) at 1 and 20 connections, and
+ *     POST .../findings/suggestions (a placement being drawn) one at a time.
  * The rows are written with SQL (generate_series) into the real schema; the server runs in its own process.
  * Env: BENCH_PG_URL (admin URL where a scratch database may be created; default postgres://postgres@127.0.0.1:5432/test),
  * BENCH_SECONDS (10: each measured run of part 1), BENCH_ROUND_SECONDS (5) and BENCH_ROUNDS (4: of part 2),
- * BENCH_PARTS=photo,health (both), BENCH_KEEP_DB=1 (keep the database to look at).
+ * BENCH_PARTS=photo,health,links (all), BENCH_KEEP_DB=1 (keep the database to look at).
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,7 +27,7 @@ const ADMIN_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? '
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const PARTS = (process.env.BENCH_PARTS ?? 'photo,health').split(',');
+const PARTS = (process.env.BENCH_PARTS ?? 'photo,health,links').split(',');
 const CONNECTIONS = 20;
 const PASSWORD = 'bench-findings-1';
 const BIG_FINDINGS = 5_000;
@@ -126,6 +129,16 @@ async function seed(db: pg.Client) {
      from findings where turbine_id = $1`,
     [bigTurbine, bigManager],
   );
+  // the sighting to link: unlinked (seen in 2026 only), blade A, leading edge, 30 m, among the 5,000
+  const linkFinding =
+    (
+      await db.query<{ id: number }>(
+        `insert into findings (turbine_id, blade, surface, distance_from_root_m, type, severity, status, created_by,
+           first_seen_year, last_seen_year, observation_count)
+         values ($1, 'A', 'LE', 30, 'crack', 3, 'draft', $2, 2026, 2026, 0) returning id`,
+        [bigTurbine, bigManager],
+      )
+    ).rows[0]?.id ?? 0;
   const overlayPhoto =
     (await db.query<{ id: number }>('select min(id) as id from photos where turbine_id = $1', [bigTurbine])).rows[0]?.id ?? 0;
 
@@ -141,7 +154,7 @@ async function seed(db: pg.Client) {
   await db.query(findingRows(`${first} + i % ${HEALTH_TURBINES}`, withManager), [HEALTH_FINDINGS]);
 
   await db.query('vacuum analyze');
-  return { bigTurbine, overlayPhoto, withCompany, withoutCompany };
+  return { bigTurbine, overlayPhoto, withCompany, withoutCompany, linkFinding };
 }
 
 async function login(server: BenchServer, email: string): Promise<string> {
@@ -208,6 +221,85 @@ async function photoPart(server: BenchServer, ids: Awaited<ReturnType<typeof see
         `CPU in ${SECONDS} s: server ${serverCpu.toFixed(1)} s, load generator ${clientCpu.toFixed(1)} s; ${uptime()}`,
     );
   }
+}
+
+/** Link suggestions for one sighting among the turbine's 5,000 findings (p99 < 30 ms). */
+async function linksPart(server: BenchServer, ids: Awaited<ReturnType<typeof seed>>, dbUrl: string) {
+  console.log(`\n3. link suggestions for one sighting among the ${BIG_FINDINGS} findings of one turbine; ${SECONDS} s each`);
+  const token = await login(server, 'manager@findings.bench.example');
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
+  const base = `http://127.0.0.1:${server.port}/api/turbines/${ids.bigTurbine}/findings`;
+  const url = `${base}/${ids.linkFinding}/link-suggestions`;
+  const first = await fetch(url, { headers });
+  const body = (await first.json()) as { data: { distance_delta_m: number; same_type: boolean }[] };
+  console.log(
+    `   ${first.status}: ${body.data.length} suggestions (${body.data.filter((s) => s.same_type).length} of the same type), ` +
+      `distance differences ${body.data.map((s) => s.distance_delta_m).join(', ')} m`,
+  );
+  console.log(header());
+  for (const connections of [1, CONNECTIONS]) {
+    const { result, serverCpu } = await measure(server, url, headers, SECONDS, 2, connections);
+    console.log(line(`GET link-suggestions, ${connections} conn., < 30 ms`, result));
+    console.log(
+      `      p99 ${result.p99.toFixed(1)} ms against < 30 ms: ${result.p99 < 30 ? 'met' : 'MISSED'}; server CPU ` +
+        `${((serverCpu / result.requests) * 1000).toFixed(2)} ms/request; ${uptime()}`,
+    );
+  }
+  // the suggestion statement alone in PostgreSQL (as links.ts builds it): its plan and execution time
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const text = `select f.*, (select o.crop_key from finding_observations o where o.finding_id = f.id and o.kind = 'sighting'
+        order by o.year desc, o.id desc limit 1) as crop
+      from findings f left join users u on u.id = f.created_by
+      where f.turbine_id = $1 and f.blade = 'A' and f.surface = 'LE' and f.distance_from_root_m between 29 and 31
+        and f.last_seen_year < 2026 and f.status <> 'rejected' and f.id <> $2
+        and not exists (select 1 from finding_link_dismissals d where d.finding_id = $2 and d.target_id = f.id)
+      order by (f.type = 'crack') desc, abs(f.distance_from_root_m - 30) asc, f.last_seen_year desc, f.id desc limit 10`;
+    const times: number[] = [];
+    let plan = '';
+    for (let i = 0; i < 60; i++) {
+      const r = await db.query<{ 'QUERY PLAN': [{ 'Execution Time': number; Plan: { Plans?: { 'Index Name'?: string }[] } }] }>({
+        text: `explain (analyze, timing off, format json) ${text}`,
+        values: [ids.bigTurbine, ids.linkFinding],
+      });
+      const top = r.rows[0]?.['QUERY PLAN'][0];
+      if (i >= 10) times.push(top?.['Execution Time'] ?? 0);
+      plan =
+        JSON.stringify(top?.Plan)
+          .match(/"Index Name":"([^"]+)"/g)
+          ?.join(', ') ?? '';
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `   the statement alone in PostgreSQL (50 runs): median ${(times[25] ?? 0).toFixed(2)} ms, p99 ${(times[49] ?? 0).toFixed(2)} ms; indexes: ${plan}`,
+    );
+  } finally {
+    await db.end();
+  }
+  // a placement being drawn: POST, one at a time
+  const placement = JSON.stringify({ blade: 'B', surface: 'TE', distance_from_root_m: 41.3, type: 'erosion', year: 2027 });
+  const post = () =>
+    fetch(`${base}/suggestions`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: placement });
+  const probe = (await (await post()).json()) as { data: unknown[] };
+  for (let i = 0; i < 100; i++) await (await post()).arrayBuffer();
+  const latencies: number[] = [];
+  let failures = 0;
+  const until = performance.now() + SECONDS * 1000;
+  while (performance.now() < until) {
+    const started = performance.now();
+    const res = await post();
+    await res.arrayBuffer();
+    if (res.status !== 200) failures++;
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const result = { perSecond: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? 0, failures };
+  console.log(line(`POST suggestions (placement), 1 conn.`, result));
+  console.log(
+    `      ${probe.data.length} suggestions; p99 ${result.p99.toFixed(1)} ms against < 30 ms: ${result.p99 < 30 ? 'met' : 'MISSED'}; ${uptime()}`,
+  );
 }
 
 const pooled = (runs: HammerResult[]) => {
@@ -357,6 +449,7 @@ async function main() {
     const ids = await seed(db).finally(() => db.end());
     console.log(`   rows written with SQL in ${((performance.now() - began) / 1000).toFixed(1)} s (then vacuum analyze)`);
     if (PARTS.includes('photo')) await photoPart(server, ids);
+    if (PARTS.includes('links')) await linksPart(server, ids, dbUrl.toString());
     if (PARTS.includes('health')) await healthPart(server, ids, dbUrl.toString());
     console.log(`\n   ${uptime()}`);
   } finally {

@@ -51,32 +51,57 @@ export async function insertFinding(
   t: TestApp,
   turbineId: number,
   author: UserRow,
-  options: { status?: FindingStatus; severity?: number; photoIds?: number[]; repairedBy?: number | null; dueDate?: string | null } = {},
+  options: {
+    status?: FindingStatus;
+    severity?: number;
+    photoIds?: number[];
+    repairedBy?: number | null;
+    dueDate?: string | null;
+    /** the year of its photos and observations (2026 unless given) */
+    year?: number;
+    blade?: 'A' | 'B' | 'C';
+    surface?: 'LE' | 'TE' | 'PS' | 'SS' | 'interior';
+    room?: number | null;
+    distance?: number | null;
+    type?: string;
+    lengthMm?: number | null;
+  } = {},
 ) {
-  const photoIds = options.photoIds ?? [(await insertKindPhoto(t, turbineId, author)).id];
+  const year = options.year ?? 2026;
+  const photoIds = options.photoIds ?? [(await insertKindPhoto(t, turbineId, author, { year })).id];
   const severity = options.severity ?? 3;
   const [finding] = await t.app.ctx.db
     .insert(findings)
     .values({
       turbineId,
-      blade: 'A',
-      surface: 'LE',
-      type: 'crack',
+      blade: options.blade ?? 'A',
+      surface: options.surface ?? 'LE',
+      room: options.room ?? null,
+      distanceFromRootM: options.distance ?? null,
+      type: options.type ?? 'crack',
+      lengthMm: options.lengthMm ?? null,
       severity,
       status: options.status ?? 'draft',
       createdBy: author.id,
       repairedBy: options.repairedBy ?? null,
       dueDate: options.dueDate ?? null,
-      firstSeenYear: 2026,
-      lastSeenYear: 2026,
+      firstSeenYear: year,
+      lastSeenYear: year,
       observationCount: photoIds.length,
     })
     .returning();
   if (!finding) throw new Error('finding not inserted');
   for (const photoId of photoIds) {
-    await t.app.ctx.db
-      .insert(findingObservations)
-      .values({ findingId: finding.id, turbineId, photoId, geometry: FLAT_BOX, severity, year: 2026, createdBy: author.id });
+    await t.app.ctx.db.insert(findingObservations).values({
+      findingId: finding.id,
+      turbineId,
+      photoId,
+      geometry: FLAT_BOX,
+      severity,
+      year,
+      lengthMm: options.lengthMm ?? null,
+      createdBy: author.id,
+    });
   }
   await t.app.ctx.db
     .insert(findingEvents)

@@ -3,6 +3,8 @@ import {
   createFindingBodySchema,
   findingResource,
   findingStatusBodySchema,
+  linkFindingBodySchema,
+  linkPlacementBodySchema,
   observationBodySchema,
   updateFindingBodySchema,
 } from '@windscope/contract';
@@ -22,6 +24,15 @@ async function confirmedFinding(c: RouteContext, photos = 1) {
   const finding = await insertFinding(c.t, turbine.id, c.actorUser, { status: 'confirmed', photoIds });
   const resource = findingResource(c.companyId, { created_by: c.actorUser.id, repaired_by: null, status: 'confirmed' });
   return { turbine, finding, photoIds, resource, params: { id: turbine.id, findingId: finding.id } };
+}
+
+/** A 2026 confirmed finding (the sighting to link) and a 2025 one at the same place (blade A, LE, 12 m). */
+async function linkPair(c: RouteContext, distance = 12) {
+  const turbine = await insertTurbine(c.t, c.companyId);
+  const place = { status: 'confirmed', blade: 'A', surface: 'LE', distance, type: 'crack' } as const;
+  const earlier = await insertFinding(c.t, turbine.id, c.actorUser, { ...place, year: 2025 });
+  const later = await insertFinding(c.t, turbine.id, c.actorUser, { ...place, distance: distance + 0.4, year: 2026 });
+  return { turbine, earlier, later, resource: { companyId: c.companyId }, params: { id: turbine.id, findingId: later.id } };
 }
 
 function expectTrue(condition: boolean, message: string) {
@@ -165,6 +176,62 @@ export const FINDING_ROUTE_CASES: Record<string, RouteCase> = {
         .where(eq(findingObservations.findingId, finding.id))
         .limit(1);
       return { params: { ...params, observationId: observation?.id ?? 0 }, query: '?version=1', resource };
+    },
+  },
+  'POST /api/turbines/:id/findings/suggestions': {
+    needs: 'finding.link',
+    ok: 200,
+    tenantRow: true,
+    body: linkPlacementBodySchema,
+    prepare: async (c) => {
+      // at the largest distance allowed (200 m): the bad-input battery's "+ 0.5" is then out of range
+      const { turbine, resource } = await linkPair(c, 199.5);
+      return {
+        params: { id: turbine.id },
+        payload: { blade: 'A', surface: 'LE', distance_from_root_m: 200, type: 'crack', year: 2027 },
+        resource,
+      };
+    },
+    check: (res, c) => expectTrue((res.json().data as unknown[]).length === 2, `${c.role}: not both earlier findings suggested`),
+  },
+  'GET /api/turbines/:id/findings/link-review': {
+    needs: 'finding.link',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      const { turbine, resource } = await linkPair(c);
+      return { params: { id: turbine.id }, query: '?year=2026', resource };
+    },
+    check: (res, c) => expectTrue((res.json().data as unknown[]).length === 1, `${c.role}: the 2026 finding has no review item`),
+  },
+  'GET /api/turbines/:id/findings/:findingId/link-suggestions': {
+    needs: 'finding.link',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      const { params, resource } = await linkPair(c);
+      return { params, resource };
+    },
+    check: (res, c) => expectTrue((res.json().data as unknown[]).length === 1, `${c.role}: the 2025 finding is not suggested`),
+  },
+  'POST /api/turbines/:id/findings/:findingId/link': {
+    needs: 'finding.link',
+    ok: 200,
+    tenantRow: true,
+    body: linkFindingBodySchema,
+    prepare: async (c) => {
+      const { params, resource, earlier } = await linkPair(c);
+      return { params, payload: { target_id: earlier.id, version: 1 }, resource };
+    },
+    check: (res, c) => expectTrue(res.json().data.observation_count === 2, `${c.role}: the sighting did not move`),
+  },
+  'POST /api/turbines/:id/findings/:findingId/link-suggestions/:targetId/dismiss': {
+    needs: 'finding.link',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      const { params, resource, earlier } = await linkPair(c);
+      return { params: { ...params, targetId: earlier.id }, resource };
     },
   },
 };

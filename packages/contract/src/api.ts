@@ -24,6 +24,13 @@ export const API_PATHS = {
   turbineFinding: (id: number | string, findingId: number | string) => `/turbines/${id}/findings/${findingId}`,
   turbineFindingStatus: (id: number | string, findingId: number | string) => `/turbines/${id}/findings/${findingId}/status`,
   turbineFindingObservations: (id: number | string, findingId: number | string) => `/turbines/${id}/findings/${findingId}/observations`,
+  turbineFindingSuggestions: (id: number | string) => `/turbines/${id}/findings/suggestions`,
+  turbineFindingLinkReview: (id: number | string) => `/turbines/${id}/findings/link-review`,
+  turbineFindingLinkSuggestions: (id: number | string, findingId: number | string) =>
+    `/turbines/${id}/findings/${findingId}/link-suggestions`,
+  turbineFindingLink: (id: number | string, findingId: number | string) => `/turbines/${id}/findings/${findingId}/link`,
+  turbineFindingLinkDismiss: (id: number | string, findingId: number | string, targetId: number | string) =>
+    `/turbines/${id}/findings/${findingId}/link-suggestions/${targetId}/dismiss`,
   turbineFindingsExport: (id: number | string) => `/turbines/${id}/findings/export`,
   findingsExport: '/findings/export',
   photoFindings: (id: number | string, photoId: number | string) => `/turbines/${id}/photos/${photoId}/findings`,

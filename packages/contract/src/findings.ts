@@ -434,7 +434,17 @@ export const observationSchema = z.object({
 });
 export type Observation = z.infer<typeof observationSchema>;
 
-export const FINDING_EVENT_KINDS = ['created', 'updated', 'status', 'observation_added', 'observation_removed'] as const;
+/** linked: the sightings of a later finding moved into this earlier one (the later one removed, its history kept in
+ *  the event); link_dismissed: a suggested earlier finding refused (never offered again for this pair). */
+export const FINDING_EVENT_KINDS = [
+  'created',
+  'updated',
+  'status',
+  'observation_added',
+  'observation_removed',
+  'linked',
+  'link_dismissed',
+] as const;
 export const findingEventSchema = z.object({
   id,
   kind: z.enum(FINDING_EVENT_KINDS),
@@ -475,3 +485,89 @@ export const observationParamsSchema = z.object({
   observationId: z.string().max(20),
 });
 export const photoFindingsParamsSchema = z.object({ id: z.string().max(20), photoId: z.string().max(20) });
+
+// ---------- linking sightings across years (issue 16) ----------
+
+/** An earlier finding is suggested for a later sighting within this many metres of distance from the root. */
+export const LINK_DISTANCE_TOLERANCE_M = 1;
+export const LINK_SUGGESTIONS_MAX = 10;
+
+const LINK = field('FINDING_LINK_INVALID');
+/** POST /turbines/{id}/findings/suggestions: the placement being drawn (the mark form). */
+export const linkPlacementBodySchema = z
+  .strictObject({
+    blade: z.enum(BLADES, LINK),
+    surface: z.enum(FINDING_SURFACES, LINK),
+    room: z.number(LINK).int(LINK).min(1, LINK).max(UPLOAD_ROOM_CHOICES, LINK).nullish(),
+    distance_from_root_m: z.number(LINK).min(0, LINK).max(200, LINK),
+    type: z.enum(FINDING_TYPES, LINK),
+    year: z.number(LINK).int(LINK).min(1900, LINK).max(3000, LINK),
+  })
+  .refine(interiorHasRoom, { error: 'FINDING_LINK_INVALID', path: ['room'] });
+export type LinkPlacement = z.input<typeof linkPlacementBodySchema>;
+
+/** POST /turbines/{id}/findings/{findingId}/link: move this finding's sightings into the earlier `target_id`. */
+export const linkFindingBodySchema = z.strictObject({
+  target_id: id,
+  /** the version of this (the later) finding the user saw; a stale one is 409 */
+  version: updateFindingBodySchema.shape.version.optional(),
+});
+export type LinkFindingBody = z.input<typeof linkFindingBodySchema>;
+
+export const linkSuggestionSchema = z.object({
+  finding: findingSchema,
+  /** |target distance - placement distance| in metres */
+  distance_delta_m: z.number(),
+  same_type: z.boolean(),
+  /** the evidence crop of its latest sighting, a signed URL */
+  crop_url: z.string().nullable(),
+});
+export type LinkSuggestion = z.infer<typeof linkSuggestionSchema>;
+
+export const linkDismissParamsSchema = z.object({ id: z.string().max(20), findingId: z.string().max(20), targetId: z.string().max(20) });
+export const linkReviewQuerySchema = z.object({ year: filterInt(1900, 3000) });
+/** GET /turbines/{id}/findings/link-review?year=: every unlinked finding first seen that year with its suggestions. */
+export const linkReviewItemSchema = z.object({ finding: findingSchema, suggestions: z.array(linkSuggestionSchema) });
+export type LinkReviewItem = z.infer<typeof linkReviewItemSchema>;
+
+/** Order of suggestions: the same type first, then the nearest (distance difference), then the most recently seen. */
+export function compareLinkSuggestions(
+  a: { same_type: boolean; distance_delta_m: number; last_seen_year: number; id: number },
+  b: { same_type: boolean; distance_delta_m: number; last_seen_year: number; id: number },
+): number {
+  if (a.same_type !== b.same_type) return a.same_type ? -1 : 1;
+  if (a.distance_delta_m !== b.distance_delta_m) return a.distance_delta_m - b.distance_delta_m;
+  if (a.last_seen_year !== b.last_seen_year) return b.last_seen_year - a.last_seen_year;
+  return b.id - a.id;
+}
+
+// ---------- growth ----------
+
+export interface FindingGrowth {
+  first_year: number;
+  last_year: number;
+  first_length_mm: number;
+  last_length_mm: number;
+  /** (last length - first length) / years between them; null when both sizes are of the same year */
+  mm_per_year: number | null;
+}
+
+/** Growth from the first and the last sighting with a length (by photo year, then the order given): null with fewer
+ *  than one sized sighting. Repair evidence does not count. */
+export function findingGrowth(observations: readonly { year: number; length_mm: number | null; kind?: string }[]): FindingGrowth | null {
+  const sized = observations
+    .map((o, i) => ({ o, i }))
+    .filter(({ o }) => o.length_mm != null && Number.isFinite(o.length_mm) && (o.kind ?? 'sighting') === 'sighting')
+    .sort((a, b) => a.o.year - b.o.year || a.i - b.i);
+  const first = sized[0]?.o;
+  const last = sized[sized.length - 1]?.o;
+  if (!first || !last || first.length_mm == null || last.length_mm == null) return null;
+  const years = last.year - first.year;
+  return {
+    first_year: first.year,
+    last_year: last.year,
+    first_length_mm: first.length_mm,
+    last_length_mm: last.length_mm,
+    mm_per_year: years > 0 ? (last.length_mm - first.length_mm) / years : null,
+  };
+}

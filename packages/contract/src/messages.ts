@@ -323,6 +323,20 @@ export const MESSAGES = {
     tr: 'Onarıldı olarak işaretlemek için en az bir onarım kanıtı fotoğrafı ekleyin.',
     en: 'Add at least one repair evidence photo before marking it repaired.',
   },
+  FINDING_LINKED: {
+    tr: 'Gözlemler önceki bulguya bağlandı.',
+    en: 'The sightings were linked to the earlier finding.',
+  },
+  FINDING_LINK_DISMISSED: { tr: 'Öneri kapatıldı; bir daha önerilmeyecek.', en: 'Suggestion dismissed; it will not be offered again.' },
+  FINDING_LINK_SELF: { tr: 'Bir bulgu kendisine bağlanamaz.', en: 'A finding cannot be linked to itself.' },
+  FINDING_LINK_NOT_EARLIER: {
+    tr: 'Yalnızca bu bulgudan önceki bir yılda görülmüş bir bulguya bağlanabilir.',
+    en: 'A finding can only be linked to one last seen in an earlier year.',
+  },
+  FINDING_LINK_INVALID: {
+    tr: 'Konum geçersiz: kanat, yüzey, kökten uzaklık, tür ve yıl gerekli (iç yüzeyde oda da).',
+    en: 'Invalid placement: blade, surface, distance from root, type and year are needed (and the room for the interior).',
+  },
   FINDING_REASON_REQUIRED: { tr: 'Bu işlem için bir gerekçe yazın.', en: 'Write a reason for this change.' },
   FINDING_LAST_OBSERVATION: {
     tr: 'Bulgunun son gözlemi kaldırılamaz; bulguyu silin.',

@@ -64,6 +64,7 @@ export const ACTIONS = [
   'finding.verify',
   'finding.reopen',
   'finding.delete',
+  'finding.link',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -147,6 +148,8 @@ export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
   'finding.verify': { superadmin: notTheRepairer, manager: notTheRepairer, operator: false, customer: false, viewer: false },
   'finding.reopen': { superadmin: true, manager: true, operator: false, customer: false, viewer: false },
   'finding.delete': { superadmin: true, manager: anyDraft, operator: ownDraft, customer: false, viewer: false },
+  // linking a later sighting to an earlier finding, or dismissing the suggestion: as editing a finding (issue 16)
+  'finding.link': { superadmin: true, manager: true, operator: true, customer: false, viewer: false },
 };
 
 /** The one permission check, used by the server's services and by the web app to hide what the server would refuse. */

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -346,6 +347,8 @@ export const findings = pgTable(
     index('findings_turbine_idx').on(t.turbineId, t.severity),
     // turbine health: the overdue count (open findings due before today) is a range of this index
     index('findings_open_idx').on(t.turbineId, t.dueDate).where(sql`${t.status} in ('confirmed', 'monitoring', 'repair_planned')`),
+    // link suggestions (issue 16): same turbine, blade and surface, a ±1 m range of distance from the root
+    index('findings_place_idx').on(t.turbineId, t.blade, t.surface, t.distanceFromRootM),
   ],
 );
 
@@ -397,4 +400,21 @@ export const findingEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('finding_events_finding_idx').on(t.findingId, t.id)],
+);
+
+/** Link suggestions refused (issue 16): the later finding and the earlier one it will not be linked to; the pair is
+ *  never suggested again. The refusal is also a 'link_dismissed' event in the later finding's history. */
+export const findingLinkDismissals = pgTable(
+  'finding_link_dismissals',
+  {
+    findingId: integer('finding_id')
+      .notNull()
+      .references(() => findings.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => findings.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.findingId, t.targetId] }), index('finding_link_dismissals_target_idx').on(t.targetId)],
 );

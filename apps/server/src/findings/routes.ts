@@ -11,6 +11,12 @@ import {
   findingStatusBodySchema,
   findingVersionQuerySchema,
   idParamSchema,
+  linkDismissParamsSchema,
+  linkFindingBodySchema,
+  linkPlacementBodySchema,
+  linkReviewItemSchema,
+  linkReviewQuerySchema,
+  linkSuggestionSchema,
   observationBodySchema,
   observationParamsSchema,
   photoFindingSchema,
@@ -24,6 +30,7 @@ import { localize, requestLanguage } from '../http/error-handler.ts';
 import { routeId } from '../http/params.ts';
 import { sendPrepared, sendSerialized } from '../http/serialized-answers.ts';
 import { type ExportFile, exportFindings } from './export.ts';
+import { dismissLinkSuggestion, findingLinkSuggestionsAnswer, linkFinding, linkReview, placementLinkSuggestions } from './links.ts';
 import { addObservation, findingsOfPhoto, removeObservation } from './observations.ts';
 import { changeFindingStatus, createFinding, deleteFinding, findingListing, getFinding, updateFinding } from './service.ts';
 
@@ -97,6 +104,82 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
       const turbineId = routeId(req.params.id, invalidTurbineId);
       const answer = await findingsOfPhoto(ctx, requireAuth(req).actor, turbineId, routeId(req.params.photoId));
       return sendSerialized(req, reply, answer);
+    },
+  );
+
+  // ---------- linking sightings across years (issue 16; links.ts) ----------
+
+  r.post(
+    '/turbines/:id/findings/suggestions',
+    {
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: linkPlacementBodySchema,
+        description: 'earlier findings of the same place for a placement being drawn (nothing is stored)',
+        response: { 200: envelope(z.array(linkSuggestionSchema)) },
+      },
+    },
+    async (req) => {
+      const data = await placementLinkSuggestions(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId), req.body);
+      return { success: true as const, data };
+    },
+  );
+
+  r.get(
+    '/turbines/:id/findings/link-review',
+    {
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: linkReviewQuerySchema,
+        description: 'every unlinked finding first seen in the year that has link suggestions, with them',
+        response: { 200: envelope(z.array(linkReviewItemSchema)) },
+      },
+    },
+    async (req) => {
+      const data = await linkReview(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId), req.query.year);
+      return { success: true as const, data };
+    },
+  );
+
+  r.get(
+    '/turbines/:id/findings/:findingId/link-suggestions',
+    { schema: { tags, params: findingParamsSchema, response: { 200: envelope(z.array(linkSuggestionSchema)) } } },
+    // a kept, already serialized `{ success, data: LinkSuggestion[] }` (links.ts); the schema stays for the docs
+    async (req, reply) => {
+      const answer = await findingLinkSuggestionsAnswer(ctx, requireAuth(req).actor, ...ids(req.params));
+      return sendSerialized(req, reply, answer);
+    },
+  );
+
+  r.post(
+    '/turbines/:id/findings/:findingId/link',
+    {
+      schema: {
+        tags,
+        params: findingParamsSchema,
+        body: linkFindingBodySchema,
+        description: "moves this finding's observations into the earlier target_id and removes this finding; answers the target",
+        response: { 200: detailAnswer },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const [turbineId, findingId] = ids(req.params);
+      const targetId = await linkFinding(ctx, auth, turbineId, findingId, req.body);
+      const finding = await getFinding(ctx, auth.actor, turbineId, targetId);
+      return { success: true as const, data: finding, finding, message: localize(req, 'FINDING_LINKED') };
+    },
+  );
+
+  r.post(
+    '/turbines/:id/findings/:findingId/link-suggestions/:targetId/dismiss',
+    { schema: { tags, params: linkDismissParamsSchema, response: { 200: messageOnly } } },
+    async (req) => {
+      const [turbineId, findingId] = ids(req.params);
+      await dismissLinkSuggestion(ctx, requireAuth(req), turbineId, findingId, routeId(req.params.targetId));
+      return { success: true as const, message: localize(req, 'FINDING_LINK_DISMISSED') };
     },
   );
 

@@ -4,6 +4,9 @@ import {
   type FindingDetail,
   type FindingListQuery,
   type FindingStatusBody,
+  type LinkPlacement,
+  linkReviewItemSchema,
+  linkSuggestionSchema,
   findingDetailSchema,
   findingSchema,
   type ObservationBody,
@@ -121,4 +124,78 @@ export async function downloadFindingsExport(turbineId: number | 'all', format: 
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---------- linking sightings across years (issue 16) ----------
+
+const suggestionListSchema = linkSuggestionSchema.array();
+
+/** Earlier findings of the same place for an unlinked finding (staff only: `enabled`). */
+export function useLinkSuggestions(turbineId: number, findingId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.findings.linkSuggestions(turbineId, findingId ?? 0),
+    queryFn: async ({ signal }) =>
+      (await api.get(API_PATHS.turbineFindingLinkSuggestions(turbineId, findingId ?? 0), { schema: suggestionListSchema, signal })).data,
+    enabled: findingId !== null && enabled,
+  });
+}
+
+/** Earlier findings for a placement being drawn (the mark form); null: not enough to ask yet. */
+export function usePlacementSuggestions(turbineId: number, placement: LinkPlacement | null) {
+  return useQuery({
+    queryKey: queryKeys.findings.placement(turbineId, placement ?? {}),
+    queryFn: async () => (await api.post(API_PATHS.turbineFindingSuggestions(turbineId), placement, { schema: suggestionListSchema })).data,
+    enabled: placement !== null,
+    staleTime: 30_000,
+  });
+}
+
+/** Every unlinked finding of a turbine and year with its suggestions (the review screen). */
+export function useLinkReview(turbineId: number, year: number) {
+  return useQuery({
+    queryKey: queryKeys.findings.linkReview(turbineId, year),
+    queryFn: async ({ signal }) =>
+      (await api.get(API_PATHS.turbineFindingLinkReview(turbineId), { query: { year }, schema: linkReviewItemSchema.array(), signal }))
+        .data,
+  });
+}
+
+/** Moves the finding's sightings into the earlier `target_id`; answers the earlier finding (the later one is gone).
+ *  `onLinked` runs before the findings are reloaded, so a drawer can move to the earlier finding first (the later one
+ *  answers 404 from then on). */
+export function useLinkFinding(turbineId: number, onLinked?: (targetId: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ findingId, targetId, version }: { findingId: number; targetId: number; version?: number }) =>
+      (
+        await api.post(
+          API_PATHS.turbineFindingLink(turbineId, findingId),
+          { target_id: targetId, ...(version ? { version } : {}) },
+          { schema: findingDetailSchema },
+        )
+      ).data,
+    onSuccess: (finding) => {
+      queryClient.setQueryData(queryKeys.findings.detail(turbineId, finding.id), finding);
+      onLinked?.(finding.id);
+    },
+    onSettled: () => afterFindingsChanged(queryClient, turbineId),
+  });
+}
+
+export function useDismissLinkSuggestion(turbineId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ findingId, targetId }: { findingId: number; targetId: number }) =>
+      (await api.post(API_PATHS.turbineFindingLinkDismiss(turbineId, findingId, targetId), {})).message,
+    onSettled: () => afterFindingsChanged(queryClient, turbineId),
+  });
+}
+
+/** Adds a sighting to a finding chosen at the time (the mark form's "add to the earlier finding"). */
+export function useAddObservationTo(turbineId: number) {
+  return useFindingMutation(
+    turbineId,
+    async ({ findingId, body }: { findingId: number; body: ObservationBody }) =>
+      (await api.post(API_PATHS.turbineFindingObservations(turbineId, findingId), body, { schema: findingDetailSchema })).data,
+  );
 }

@@ -26,6 +26,9 @@ export const queryKeys = {
     list: (turbineId: Id, filters: Filters = {}) => ['findings', String(turbineId), 'list', filters] as const,
     detail: (turbineId: Id, findingId: Id) => ['findings', String(turbineId), 'detail', String(findingId)] as const,
     ofPhoto: (turbineId: Id, photoId: Id) => ['findings', String(turbineId), 'photo', String(photoId)] as const,
+    linkSuggestions: (turbineId: Id, findingId: Id) => ['findings', String(turbineId), 'link', String(findingId)] as const,
+    placement: (turbineId: Id, placement: Filters) => ['findings', String(turbineId), 'placement', placement] as const,
+    linkReview: (turbineId: Id, year: number) => ['findings', String(turbineId), 'review', year] as const,
   },
   users: {
     all: () => ['users'] as const,

@@ -58,6 +58,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/panorama/panorama-page.tsx'), 'PanoramaPage'),
               },
               {
+                path: 'dashboard/turbine/:id/findings-review',
+                // in the turbine page's chunk (re-exported there): no chunk and preload list of its own in the entry
+                lazy: lazyPage(() => import('../features/turbine/turbine-page.tsx'), 'LinkReviewPage'),
+              },
+              {
                 path: 'turbine/:id/operator-photos',
                 lazy: lazyPage(() => import('../features/category-photos/category-photos-page.tsx'), 'OperatorPhotosPage'),
               },

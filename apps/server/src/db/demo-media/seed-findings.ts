@@ -77,7 +77,7 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
     turbine: number,
     author: string,
     body: CreateFindingBody,
-    more: { token: string; photo: number; geometry: Geometry; kind?: 'sighting' | 'repair'; severity?: number }[],
+    more: { token: string; photo: number; geometry: Geometry; kind?: 'sighting' | 'repair'; severity?: number; length_mm?: number }[],
     steps: Step[],
   ) => {
     let f = (await call(author, 'POST', `turbines/${turbine}/findings`, body)) as FindingDetail;
@@ -87,6 +87,7 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
         geometry: o.geometry,
         kind: o.kind ?? 'sighting',
         ...(o.severity ? { severity: o.severity } : {}),
+        ...(o.length_mm ? { length_mm: o.length_mm } : {}),
       });
     for (const { who, ...step } of steps)
       f = await call(who, 'POST', `turbines/${turbine}/findings/${f.id}/status`, { version: f.version, ...step });
@@ -138,9 +139,9 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
         width_mm: 35,
         depth_class: 1,
         notes: 'Hücum kenarında uç bölgesinde erozyon.',
-        observation: { photo_id: drone('A', year - 1), geometry: box(0.55, 0.3, 0.2, 0.08) },
+        observation: { photo_id: drone('A', year - 1), geometry: box(0.55, 0.3, 0.2, 0.08), length_mm: 340 },
       },
-      [{ token: operator, photo: drone('A'), geometry: box(0.52, 0.28, 0.26, 0.1) }],
+      [{ token: operator, photo: drone('A'), geometry: box(0.52, 0.28, 0.26, 0.1), length_mm: 420 }],
       [
         { who: M, to: 'confirmed' },
         { who: M, to: 'monitoring' },
@@ -158,9 +159,9 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
         length_mm: 180,
         depth_class: 3,
         notes: 'Firar kenarında boyuna çatlak; geçen yıldan bu yana uzamış.',
-        observation: { photo_id: drone('B', year - 1), geometry: ellipse(0.3, 0.45, 0.12, 0.05) },
+        observation: { photo_id: drone('B', year - 1), geometry: ellipse(0.3, 0.45, 0.12, 0.05), length_mm: 120 },
       },
-      [{ token: operator, photo: drone('B'), geometry: ellipse(0.28, 0.44, 0.18, 0.06), severity: 4 }],
+      [{ token: operator, photo: drone('B'), geometry: ellipse(0.28, 0.44, 0.18, 0.06), severity: 4, length_mm: 180 }],
       [
         { who: A, to: 'confirmed' },
         { who: A, to: 'repair_planned', due_date: overdue },
@@ -269,6 +270,43 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
         type: 'bond_line',
         severity: 4,
         observation: { photo_id: pano('B', 2), geometry: sphere([4.4, 0.2]) },
+      },
+      [],
+      [],
+    );
+    // a pair to link (issue 16): last year's crack on blade B's pressure side, and this year's sighting of it recorded
+    // as a new draft 0.4 m away; the draft's drawer and the link review offer the earlier one
+    await record(
+      brg,
+      operator,
+      {
+        blade: 'B',
+        surface: 'PS',
+        type: 'crack',
+        severity: 2,
+        distance_from_root_m: 15,
+        length_mm: 60,
+        notes: 'Basınç yüzünde kısa enine çatlak.',
+        observation: { photo_id: drone('B', year - 1), geometry: box(0.62, 0.62, 0.1, 0.06), length_mm: 60 },
+      },
+      [],
+      [
+        { who: M, to: 'confirmed' },
+        { who: M, to: 'monitoring' },
+      ],
+    );
+    await record(
+      brg,
+      operator,
+      {
+        blade: 'B',
+        surface: 'PS',
+        type: 'crack',
+        severity: 3,
+        distance_from_root_m: 15.4,
+        length_mm: 95,
+        notes: 'Basınç yüzünde enine çatlak.',
+        observation: { photo_id: drone('B'), geometry: box(0.6, 0.6, 0.14, 0.07), length_mm: 95 },
       },
       [],
       [],

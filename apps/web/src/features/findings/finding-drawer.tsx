@@ -8,6 +8,7 @@ import {
   Loader,
   SimpleGrid,
   Stack,
+  Tabs,
   Text,
   Textarea,
   TextInput,
@@ -23,7 +24,7 @@ import {
   type FindingStatus,
   findingResource,
 } from '@windscope/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
 import { useChangeFindingStatus, useDeleteFinding, useFinding } from '../../api/findings.ts';
@@ -32,8 +33,12 @@ import { toast } from '../../ui/toast/toast.tsx';
 import { actorOf, useCurrentUser } from '../auth/use-auth.ts';
 import { FINDINGS_NS } from './findings-i18n.ts';
 import './findings-styles.ts';
+import { FindingLinkSection } from './finding-link-section.tsx';
 import { useFindingLabels } from './labels.ts';
 import { SeverityChip } from './severity-chip.tsx';
+
+// recharts (via @mantine/charts) only when the timeline tab is opened
+const FindingTimeline = lazy(() => import('./finding-timeline.tsx').then((m) => ({ default: m.FindingTimeline })));
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -88,6 +93,8 @@ function History({ events }: { events: FindingEvent[] }) {
           {e.kind === 'status' && (
             <Text size="sm">{t('detail.statusChange', { from: statusOf(e.before?.status), to: statusOf(e.after?.status) })}</Text>
           )}
+          {e.kind === 'linked' && <Text size="sm">{t('detail.linkedFrom', { id: String(e.after?.linked_finding_id ?? '') })}</Text>}
+          {e.kind === 'link_dismissed' && <Text size="sm">{t('detail.dismissedTarget', { id: String(e.after?.target_id ?? '') })}</Text>}
           {e.reason && <Text size="sm">{e.reason}</Text>}
           <Text size="xs" c="dimmed">
             {`${e.actor_name} · ${format.dateTime(e.created_at)}`}
@@ -174,8 +181,20 @@ function Actions({ turbineId, finding, onDeleted }: { turbineId: number; finding
 }
 
 /** One finding: evidence crops in year order, its fields, the actions the user may take, its history. */
-export function FindingDrawer({ turbineId, findingId, onClose }: { turbineId: number; findingId: number | null; onClose: () => void }) {
+export function FindingDrawer({
+  turbineId,
+  findingId,
+  onClose,
+  onOpen,
+}: {
+  turbineId: number;
+  findingId: number | null;
+  onClose: () => void;
+  /** after a link the drawer shows the earlier finding (the later one is gone) */
+  onOpen?: (findingId: number) => void;
+}) {
   const { t } = useTranslation(FINDINGS_NS);
+  const [tab, setTab] = useState<string | null>('details');
   const labels = useFindingLabels();
   const format = useFormatters();
   const query = useFinding(turbineId, findingId);
@@ -212,51 +231,71 @@ export function FindingDrawer({ turbineId, findingId, onClose }: { turbineId: nu
           <Text size="xs" c="dimmed">
             {`${labels.severityMeaning(f.severity)} — ${labels.severityAction(f.severity)}`}
           </Text>
-          <Title order={3} size="h5">
-            {t('detail.evidence')}
-          </Title>
-          <Evidence finding={f} />
-          <Divider />
-          <Title order={3} size="h5">
-            {t('detail.fields')}
-          </Title>
-          <SimpleGrid cols={2} spacing="xs">
-            <Field label={t('columns.blade')} value={f.blade} />
-            <Field
-              label={t('columns.surface')}
-              value={f.room ? `${labels.surface(f.surface)} · ${t('room', { room: f.room })}` : labels.surface(f.surface)}
-            />
-            <Field
-              label={t('columns.position')}
-              value={f.distance_from_root_m == null ? '—' : t('positionMetres', { value: format.number(f.distance_from_root_m) })}
-            />
-            <Field label={t('detail.depth')} value={f.depth_class ? labels.depth(f.depth_class) : '—'} />
-            <Field
-              label={t('detail.size')}
-              value={
-                f.length_mm == null && f.width_mm == null
-                  ? '—'
-                  : t('detail.sizeValue', { length: f.length_mm ?? '—', width: f.width_mm ?? '—' })
-              }
-            />
-            <Field
-              label={t('columns.due')}
-              value={f.due_date ? format.date(`${f.due_date}T00:00:00Z`) + (f.overdue ? ` · ${t('overdue')}` : '') : '—'}
-            />
-            <Field label={t('detail.author')} value={f.created_by_name ?? '—'} />
-            <Field label={t('columns.lastSeen')} value={String(f.last_seen_year)} />
-          </SimpleGrid>
-          {f.notes && <Field label={t('detail.notes')} value={f.notes} />}
-          <Divider />
-          <Title order={3} size="h5">
-            {t('detail.actions')}
-          </Title>
-          <Actions turbineId={turbineId} finding={f} onDeleted={onClose} />
-          <Divider />
-          <Title order={3} size="h5">
-            {t('detail.history')}
-          </Title>
-          <History events={f.events} />
+          <FindingLinkSection turbineId={turbineId} finding={f} onLinked={(id) => (onOpen ? onOpen(id) : onClose())} />
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="details" data-testid="finding-tab-details">
+                {t('detail.tabDetails')}
+              </Tabs.Tab>
+              <Tabs.Tab value="timeline" data-testid="finding-tab-timeline">
+                {t('timeline.tab')}
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="timeline" pt="sm">
+              <Suspense fallback={<Loader size="sm" />}>
+                <FindingTimeline finding={f} />
+              </Suspense>
+            </Tabs.Panel>
+            <Tabs.Panel value="details" pt="sm">
+              <Stack gap="md">
+                <Title order={3} size="h5">
+                  {t('detail.evidence')}
+                </Title>
+                <Evidence finding={f} />
+                <Divider />
+                <Title order={3} size="h5">
+                  {t('detail.fields')}
+                </Title>
+                <SimpleGrid cols={2} spacing="xs">
+                  <Field label={t('columns.blade')} value={f.blade} />
+                  <Field
+                    label={t('columns.surface')}
+                    value={f.room ? `${labels.surface(f.surface)} · ${t('room', { room: f.room })}` : labels.surface(f.surface)}
+                  />
+                  <Field
+                    label={t('columns.position')}
+                    value={f.distance_from_root_m == null ? '—' : t('positionMetres', { value: format.number(f.distance_from_root_m) })}
+                  />
+                  <Field label={t('detail.depth')} value={f.depth_class ? labels.depth(f.depth_class) : '—'} />
+                  <Field
+                    label={t('detail.size')}
+                    value={
+                      f.length_mm == null && f.width_mm == null
+                        ? '—'
+                        : t('detail.sizeValue', { length: f.length_mm ?? '—', width: f.width_mm ?? '—' })
+                    }
+                  />
+                  <Field
+                    label={t('columns.due')}
+                    value={f.due_date ? format.date(`${f.due_date}T00:00:00Z`) + (f.overdue ? ` · ${t('overdue')}` : '') : '—'}
+                  />
+                  <Field label={t('detail.author')} value={f.created_by_name ?? '—'} />
+                  <Field label={t('columns.lastSeen')} value={String(f.last_seen_year)} />
+                </SimpleGrid>
+                {f.notes && <Field label={t('detail.notes')} value={f.notes} />}
+                <Divider />
+                <Title order={3} size="h5">
+                  {t('detail.actions')}
+                </Title>
+                <Actions turbineId={turbineId} finding={f} onDeleted={onClose} />
+                <Divider />
+                <Title order={3} size="h5">
+                  {t('detail.history')}
+                </Title>
+                <History events={f.events} />
+              </Stack>
+            </Tabs.Panel>
+          </Tabs>
         </Stack>
       )}
     </Drawer>

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Divider, Group, Modal, NumberInput, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   BLADES,
   type CreateFindingBody,
@@ -8,17 +9,21 @@ import {
   FINDING_TYPES,
   type FindingSurface,
   type FindingType,
+  can,
   type Geometry,
+  type LinkPlacement,
   type Photo,
   SEVERITIES,
   UPLOAD_ROOM_CHOICES,
 } from '@windscope/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
-import { useCreateFinding } from '../../api/findings.ts';
+import { useAddObservationTo, useCreateFinding, usePlacementSuggestions } from '../../api/findings.ts';
 import { toast } from '../../ui/toast/toast.tsx';
+import { actorOf, useCurrentUser } from '../auth/use-auth.ts';
 import { FINDINGS_NS } from './findings-i18n.ts';
+import { SuggestionCard } from './link-suggestions.tsx';
 import './findings-styles.ts';
 import { useFindingLabels } from './labels.ts';
 
@@ -51,6 +56,35 @@ export function FindingForm({
   const [width, setWidth] = useState<number | null>(null);
   const [depth, setDepth] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
+  const actor = actorOf(useCurrentUser());
+  const mayLink = can(actor, 'finding.link', { companyId: actor?.companyId ?? 0 });
+  const placement = useMemo<LinkPlacement | null>(
+    () =>
+      mayLink && blade && distance !== null && (surface !== 'interior' || room)
+        ? { blade, surface, room: surface === 'interior' ? room : null, distance_from_root_m: distance, type, year: photo.year }
+        : null,
+    [mayLink, blade, surface, room, distance, type, photo.year],
+  );
+  // asked once typing pauses, not on every keystroke
+  const [askedPlacement] = useDebouncedValue(placement, 300);
+  const suggestions = usePlacementSuggestions(turbineId, geometry ? askedPlacement : null);
+  const addTo = useAddObservationTo(turbineId);
+  const addToEarlier = (findingId: number) => {
+    if (!geometry) return;
+    addTo.mutate(
+      {
+        findingId,
+        body: { photo_id: photo.id, geometry, kind: 'sighting', severity, length_mm: length, width_mm: width, notes: notes.trim() || null },
+      },
+      {
+        onSuccess: () => {
+          toast.success(t('link.added', { id: findingId }));
+          onClose();
+        },
+        onError: (error) => toast.error(t('mark.saveError'), isApiError(error) && error.status > 0 ? error.message : undefined),
+      },
+    );
+  };
 
   const save = () => {
     if (!geometry || !blade) return;
@@ -139,6 +173,30 @@ export function FindingForm({
           <NumberInput label={t('mark.length')} min={0} value={length ?? ''} onChange={(v) => setLength(num(v))} />
           <NumberInput label={t('mark.width')} min={0} value={width ?? ''} onChange={(v) => setWidth(num(v))} />
         </Group>
+        {(suggestions.data?.length ?? 0) > 0 && (
+          <Stack gap="xs" data-testid="mark-link-suggestions">
+            <Divider />
+            <Title order={3} size="h5">
+              {t('link.title')}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {t('link.explainMark')}
+            </Text>
+            {suggestions.data?.map((s) => (
+              <SuggestionCard key={s.finding.id} suggestion={s}>
+                <Button
+                  size="compact-xs"
+                  onClick={() => addToEarlier(s.finding.id)}
+                  loading={addTo.isPending}
+                  disabled={!blade}
+                  data-testid="mark-add-to-earlier"
+                >
+                  {t('link.addTo', { id: s.finding.id })}
+                </Button>
+              </SuggestionCard>
+            ))}
+          </Stack>
+        )}
         <Select
           label={t('mark.depth')}
           data={DEPTH_CLASSES.map((d) => ({ value: String(d), label: `${d} · ${labels.depth(d)}` }))}

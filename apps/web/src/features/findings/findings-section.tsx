@@ -1,14 +1,16 @@
 import { Alert, Badge, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
-import { BLADES, type Finding, SEVERITIES } from '@windscope/contract';
+import { Link } from 'react-router';
+import { BLADES, can, type Finding, SEVERITIES } from '@windscope/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FindingFilters, useFindings } from '../../api/findings.ts';
 import { useFormatters } from '../../i18n/format.ts';
+import { actorOf, useCurrentUser } from '../auth/use-auth.ts';
 import { FindingsExportButtons } from './export-buttons.tsx';
 import { FindingDrawer } from './finding-drawer.tsx';
 import { FINDINGS_NS } from './findings-i18n.ts';
 import './findings-styles.ts';
-import { useFindingLabels } from './labels.ts';
+import { findingsReviewPath, useFindingLabels } from './labels.ts';
 import { SeverityChip } from './severity-chip.tsx';
 import { SeverityCountBadges } from './severity-counts.tsx';
 import { PageSection } from '../../ui/page-section.tsx';
@@ -61,14 +63,33 @@ export function FindingsSection({ turbineId }: { turbineId: number }) {
   const list = useFindings(turbineId, filters);
   const [openId, setOpenId] = useState<number | null>(null);
   const rows = list.data ?? [];
+  const actor = actorOf(useCurrentUser());
+  const mayLink = can(actor, 'finding.link', { companyId: actor?.companyId ?? 0 });
+  // the review starts at the latest year something was first seen in
+  const reviewYear = Math.max(0, ...(all.data ?? []).map((f) => f.first_seen_year)) || undefined;
   return (
     <PageSection
       titleId="findings-title"
       title={t('title')}
       subtitle={t('subtitle')}
       testId="findings-section"
-      actions={<FindingsExportButtons turbineId={turbineId} />}
-      after={<FindingDrawer turbineId={turbineId} findingId={openId} onClose={() => setOpenId(null)} />}
+      actions={
+        <Group gap="xs">
+          {mayLink && (all.data?.length ?? 0) > 0 && (
+            <Button
+              component={Link}
+              to={findingsReviewPath(turbineId, reviewYear)}
+              size="xs"
+              variant="light"
+              data-testid="findings-review-link"
+            >
+              {t('review.open')}
+            </Button>
+          )}
+          <FindingsExportButtons turbineId={turbineId} />
+        </Group>
+      }
+      after={<FindingDrawer turbineId={turbineId} findingId={openId} onClose={() => setOpenId(null)} onOpen={setOpenId} />}
     >
       <SeverityCounts findings={all.data ?? []} />
       <Group gap="sm" align="flex-end">

@@ -14,3 +14,6 @@ import '@mantine/core/styles/Image.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Kbd.layer.css';

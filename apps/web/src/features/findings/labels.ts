@@ -31,3 +31,7 @@ export function useFindingLabels() {
     depth: (depth: number) => DEPTH_CLASS_LABELS[depth as 1 | 2 | 3 | 4]?.[language] ?? String(depth),
   };
 }
+
+/** The link review of a turbine and year (issue 16; router.tsx): kept out of app/paths.ts, which the home page loads. */
+export const findingsReviewPath = (id: number | string, year?: number) =>
+  `/dashboard/turbine/${id}/findings-review${year ? `?year=${year}` : ''}`;

@@ -40,7 +40,7 @@ export function useFindingMarking(turbineId: number, photo: Photo): FindingMarki
           geometry={drawn}
           onClose={() => setDrawn(null)}
         />
-        <FindingDrawer turbineId={turbineId} findingId={openId} onClose={() => setOpenId(null)} />
+        <FindingDrawer turbineId={turbineId} findingId={openId} onClose={() => setOpenId(null)} onOpen={setOpenId} />
       </>
     ),
   };

@@ -70,3 +70,6 @@ export function TurbinePage() {
     </>
   );
 }
+
+/** The findings link review (/dashboard/turbine/{id}/findings-review, issue 16) shares this page's chunk. */
+export { LinkReviewPage } from '../findings/link-review-page.tsx';
