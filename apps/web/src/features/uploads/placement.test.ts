@@ -55,6 +55,11 @@ describe('facts from EXIF/XMP', () => {
   it('reads EXIF date strings; a phone photo is no drone; nothing from nothing', () => {
     expect(factsFromExif(PHONE_EXIF)).toMatchObject({ capturedAt: '2023-09-02T16:41:07', year: 2023, drone: false });
     expect(factsFromExif(undefined)).toEqual({});
+    expect(factsFromExif({ 'drone-dji': { RelativeAltitude: '+5.1', GimbalPitchDegree: '-90.0' } })).toMatchObject({
+      drone: true,
+      relativeAltitude: 5.1,
+      gimbalPitch: -90,
+    });
     expect(factsFromExif({ DateTimeOriginal: 'yesterday' })).toEqual({ drone: false });
   });
 });

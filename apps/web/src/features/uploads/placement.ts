@@ -45,8 +45,15 @@ function captureTime(value: unknown): string | undefined {
 }
 
 /** exifr's merged output (`{ xmp: true, gps: true }`) to the facts the review table uses. */
-export function factsFromExif(raw: Record<string, unknown> | null | undefined): PhotoFacts {
-  if (!raw) return {};
+export function factsFromExif(input: Record<string, unknown> | null | undefined): PhotoFacts {
+  if (!input) return {};
+  // XMP namespaces may come as blocks of their own ({ 'drone-dji': { GimbalYawDegree } }): read them as one level
+  const raw: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)) {
+      for (const [inner, innerValue] of Object.entries(value)) if (!(inner in raw)) raw[inner] = innerValue;
+    } else raw[key] = value;
+  }
   const facts: PhotoFacts = {};
   const capturedAt = captureTime(raw.DateTimeOriginal ?? raw.CreateDate ?? raw.DateTimeDigitized);
   if (capturedAt) {

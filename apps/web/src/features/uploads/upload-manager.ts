@@ -93,6 +93,7 @@ export class UploadManager {
   private checking = false;
   private checkTimer: ReturnType<typeof setTimeout> | null = null;
   private paused = false;
+  private pausedBySession = false;
   private askDismissed = false;
   private userId: number | null = null;
   private snapshot: ManagerSnapshot;
@@ -125,12 +126,18 @@ export class UploadManager {
   // ---- the user's queue
   /** Loads the signed-in user's kept queue (after a reload); another user's queue in memory is dropped first. */
   async restore(userId: number): Promise<void> {
-    if (this.userId === userId) return;
-    this.reset();
+    if (this.userId === userId) {
+      // back from signing in again after the session ended mid-upload: carry on
+      if (this.pausedBySession) this.resume();
+      return;
+    }
+    if (this.userId !== null) this.reset();
     this.userId = userId;
     const kept = await this.deps.store.load(userId);
     if (this.userId !== userId) return;
-    this.items = restoredItems(kept);
+    const known = new Set(kept.map((item) => item.id));
+    this.items = [...restoredItems(kept), ...this.items.filter((item) => !known.has(item.id))];
+    this.pump();
     this.finishedBefore = new Set(finishedTurbines(this.items).keys());
     this.changed(true);
   }
@@ -258,6 +265,7 @@ export class UploadManager {
   resume(): void {
     if (!this.paused) return;
     this.paused = false;
+    this.pausedBySession = false;
     this.changed(true);
     this.pump();
   }
@@ -446,6 +454,7 @@ export class UploadManager {
         case 'unauthorized':
           this.apply(item.id, { type: 'stop' });
           this.pause();
+          this.pausedBySession = true;
           this.deps.onUnauthorized?.();
           break;
         case 'aborted':
