@@ -59,7 +59,12 @@ export function shouldRetry(status: number, body: string | undefined): boolean {
   return status === 409 || status === 423 || status === 429 || status === 408;
 }
 
-const bodyOutcome = z.union([z.object({ success: z.literal(true), data: tusOutcomeSchema }).transform((b) => b.data), tusOutcomeSchema]);
+const bodyOutcome = z.union([
+  // the final PATCH: `{ success: true, data: Photo, message }`
+  z.object({ success: z.literal(true), data: z.object({ id: z.number() }) }).transform(() => ({ state: 'stored' as const })),
+  z.object({ success: z.literal(true), data: tusOutcomeSchema }).transform((b) => b.data),
+  tusOutcomeSchema,
+]);
 
 /** The outcome written in a finished upload's last answer, if it carries one. */
 export function outcomeFromBody(body: string | undefined): SendOutcome | null {
