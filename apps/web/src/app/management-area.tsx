@@ -20,7 +20,7 @@ export function ManagementArea() {
 }
 
 /** The app-level upload manager (issue 15): its own chunk, for those who may upload. */
-const UploadDock = lazy(() => import('../features/uploads/upload-dock.tsx').then((module) => ({ default: module.UploadDock })));
+const UploadDock = lazy(() => import('../features/uploads/uploads-entry.ts').then((module) => ({ default: module.UploadDock })));
 
 /** The landmarks every management and viewer screen shares: a skip link, the screen's AppHeader (which renders
  *  into the slot above <main>) and the screen itself inside <main>. */

@@ -1,5 +1,5 @@
 import { API_BASE, TUS_CHUNK_BYTES, TUS_PATH, type TusPhotoMetadata, tusOutcomeSchema } from '@windscope/contract';
-import type { DetailedError, HttpRequest, Upload } from 'tus-js-client';
+import { type DetailedError, type HttpRequest, Upload } from 'tus-js-client';
 import { z } from 'zod';
 import { api, apiHeaders, handleUnauthorized } from '../../api/client.ts';
 import type { QueueItem } from './queue.ts';
@@ -109,14 +109,6 @@ function failureOf(error: Error | DetailedError): SendOutcome {
   return { kind: 'failed', message: typeof message === 'string' && message ? message : undefined };
 }
 
-type UploadClass = typeof Upload;
-let loading: Promise<UploadClass> | null = null;
-/** tus-js-client loads with the first upload (its own chunk). */
-const loadTus = () => {
-  loading ??= import('tus-js-client').then((module) => module.Upload);
-  return loading;
-};
-
 export function tusTransport(): Transport {
   return {
     send(item, file, on): SendHandle {
@@ -130,10 +122,10 @@ export function tusTransport(): Transport {
           resolve(outcome);
         };
       });
-      void loadTus().then(
-        (UploadClass) => {
+      void Promise.resolve().then(
+        () => {
           if (finished) return;
-          const current = new UploadClass(file, {
+          const current = new Upload(file, {
             endpoint: TUS_PATH,
             uploadUrl: item.uploadUrl ?? null,
             chunkSize: TUS_CHUNK_BYTES,

@@ -1,21 +1,20 @@
-import '@mantine/core/styles/Drawer.layer.css';
 import '@mantine/core/styles/Progress.layer.css';
-import { Button, Drawer, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Button, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth/use-auth.ts';
 import { afterPhotosUploaded } from '../turbine/api/turbine-api.ts';
 import { uploadManager } from './manager-instance.ts';
 import { onOpenUploadPanel } from './panel-signal.ts';
+import { UploadPanel } from './upload-panel.tsx';
 import classes from './uploads.module.css';
 import { UPLOADS_NS } from './uploads-i18n.ts';
 
-const UploadPanel = lazy(() => import('./upload-panel.tsx').then((module) => ({ default: module.UploadPanel })));
 const REFRESH_MS = 5000;
 
 /** The upload manager in the signed-in layout: it restores the user's queue, keeps the photo lists fresh while files
- *  arrive, and shows a small indicator that opens the panel (a drawer; the panel is its own chunk). */
+ *  arrive, and shows a small indicator that opens the panel (a dialog). */
 export function UploadDock() {
   const { t } = useTranslation(UPLOADS_NS);
   const userId = useCurrentUser()?.id;
@@ -112,19 +111,17 @@ export function UploadDock() {
           </Button>
         </div>
       )}
-      <Drawer
+      <Modal
         opened={opened}
         onClose={() => setOpened(false)}
-        position="right"
-        size={760}
+        size={880}
+        yOffset="4vh"
         title={t('panel.title')}
         closeButtonProps={{ 'aria-label': t('panel.close') }}
-        data-testid="upload-drawer"
+        data-testid="upload-dialog"
       >
-        <Suspense fallback={<Loader size="sm" />}>
-          <UploadPanel />
-        </Suspense>
-      </Drawer>
+        <UploadPanel />
+      </Modal>
     </>
   );
 }

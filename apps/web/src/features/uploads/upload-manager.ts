@@ -198,7 +198,7 @@ export class UploadManager {
           facts = {};
         }
         const now = this.find(id);
-        if (!now || now.state !== 'review') continue;
+        if (now?.state !== 'review') continue;
         const suggested = suggestPlacement(now.name, facts, defaults);
         // what the user set stays; the rest follows the photo
         const placement: Placement = { ...suggested.placement };
@@ -373,7 +373,7 @@ export class UploadManager {
         (known) => {
           for (const item of batch) {
             const current = this.find(item.id);
-            if (!current || current.state !== 'checking') continue;
+            if (current?.state !== 'checking') continue;
             const holder = known.get(current.sha256 as string) ?? this.earlierTwin(current);
             this.apply(item.id, holder !== undefined ? { type: 'known', originalName: holder } : { type: 'unknown' });
           }
@@ -423,7 +423,7 @@ export class UploadManager {
     const handle = this.deps.transport.send(this.find(item.id) as QueueItem, file, {
       progress: (sent) => {
         const before = this.find(item.id);
-        if (!before || before.state !== 'sending') return;
+        if (before?.state !== 'sending') return;
         const delta = sent - before.sent;
         if (delta > 0) this.moved(delta, item.id, sent);
         this.apply(item.id, { type: 'progress', sent });

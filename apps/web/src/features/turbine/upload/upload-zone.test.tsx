@@ -1,4 +1,4 @@
-import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { onUnauthorized } from '../../../api/session-events.ts';
@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '../../../config/storage-keys.ts';
 import { demoUser, fakeToken, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { BladePanel } from '../blades/blade-panel.tsx';
 import { CategoryPanel } from '../categories/category-panel.tsx';
-import { categoryPhoto, testPhoto } from '../test-photos.ts';
+import { categoryPhoto } from '../test-photos.ts';
 import { FakeXhr } from '../test-xhr.ts';
 import { uploadManager } from '../../uploads/manager-instance.ts';
 import { onOpenUploadPanel } from '../../uploads/panel-signal.ts';

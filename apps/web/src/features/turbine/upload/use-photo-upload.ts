@@ -30,20 +30,10 @@ export interface PendingPhoto {
 }
 
 let nextId = 0;
+const NO_PROGRESS: Record<string, number> = {};
 
 function previewable(file: File): boolean {
   return file.type.startsWith('image/') && file.type !== 'image/tiff';
-}
-
-function formFor(target: UploadTarget, files: PendingPhoto[]): FormData {
-  // the server reads the text fields before the files (contract: photoUploadFieldsSchema)
-  const form = new FormData();
-  if (target.kind === 'blade') form.append('room', String(target.room));
-  form.append('year', String(target.year));
-  form.append('blade', target.blade);
-  if (target.kind === 'category') form.append('category', target.category);
-  for (const photo of files) form.append('photos', photo.file, photo.name);
-  return form;
 }
 
 /** The zone's settings as the manager's default placement (each photo's own data may correct it in the review). */
@@ -62,7 +52,8 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
   const userId = useCurrentUser()?.id;
   const zone = zoneKey(turbineId, target);
   const [pending, setPending] = useState<PendingPhoto[]>([]);
-  const [sent, setSent] = useState<Record<string, number>>({});
+  // bytes go through the upload manager now: the zone's own previews show no progress
+  const sent: Record<string, number> = NO_PROGRESS;
   const [uploading, setUploading] = useState(false);
   const { message: notice, show: showNotice, clear: clearNotice } = useTimedMessage();
   const pendingRef = useRef(pending);
@@ -146,10 +137,7 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
         return;
       }
       // the app-level upload manager takes them (DECISIONS §13): review, then tus, resumable, duplicates skipped
-      const [{ uploadManager }, { openUploadPanel }] = await Promise.all([
-        import('../../uploads/manager-instance.ts'),
-        import('../../uploads/panel-signal.ts'),
-      ]);
+      const { uploadManager, openUploadPanel } = await import('../../uploads/uploads-entry.ts');
       const turbine = queryClient.getQueryData<Turbine>(queryKeys.turbines.detail(turbineId));
       uploadManager.add(
         { id: turbineId, name: turbine ? turbineDisplayName(turbine) : String(turbineId) },
@@ -172,7 +160,7 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
     const total = pending.reduce((sum, p) => sum + p.size, 0);
     const loaded = pending.reduce((sum, p) => sum + Math.min(p.size, sent[p.id] ?? 0), 0);
     return { loaded, total, percent: total > 0 ? Math.round((loaded / total) * 100) : 0 };
-  }, [pending, sent]);
+  }, [pending]);
 
   return { pending, sent, uploading, progress, notice, dismissNotice: clearNotice, add, remove, upload };
 }
