@@ -93,17 +93,24 @@ test('30 photos: the server stops half way and comes back; the queue finishes wi
   await expect(page.getByTestId('upload-overall-text')).toContainText('30 dosyanın 30 tanesi kaydedildi');
   expect(await photoCount(operator, turbine.id)).toBe(30);
 
-  // every file created once; no PATCH to an upload that had finished before the cut
-  expect(proxy.posts.filter((p) => p.id !== null)).toHaveLength(30);
+  // each file stored by exactly one upload; an upload was only created again for a file that had not been stored
+  // before the cut (an upload the stopping server had just created and then lost); no PATCH to a finished upload
+  const uploads = [...proxy.uploads.values()];
+  for (const name of names) {
+    const own = uploads.filter((u) => u.name === name);
+    expect(own.filter((u) => u.completedAt !== null)).toHaveLength(1);
+    for (const lost of own.filter((u) => u.completedAt === null)) expect(finishedBefore.has(lost.id)).toBe(false);
+  }
   for (const id of finishedBefore) {
     const upload = proxy.uploads.get(id);
     expect(upload?.patches.filter((p) => p.at > cutAt) ?? []).toEqual([]);
   }
-  // bytes: each file once, plus at most what was on its way when the server went (3 files at a time)
-  const total = [...proxy.uploads.values()].reduce((sum, u) => sum + u.length, 0);
-  const largest = Math.max(...[...proxy.uploads.values()].map((u) => u.length));
+  // bytes: each file once, plus at most what was on its way while the server was stopping (3 files at a time; a
+  // stopping server may take a body and answer 503, and tus-js-client's first retry is immediate: twice)
+  const total = uploads.filter((u) => u.completedAt !== null).reduce((sum, u) => sum + u.length, 0);
+  const largest = Math.max(...uploads.map((u) => u.length));
   expect(proxy.patchBytes()).toBeGreaterThanOrEqual(total);
-  expect(proxy.patchBytes()).toBeLessThanOrEqual(total + 3 * largest);
+  expect(proxy.patchBytes()).toBeLessThanOrEqual(total + 6 * largest);
 
   // the turbine's queue is finished: its coverage for the year, blade A room 1 has the 30 photos, the rest says "Yok"
   const coverage = dialog.getByTestId(`finished-coverage-${turbine.id}`);
@@ -126,10 +133,10 @@ test('a reload mid-upload: the queue comes back, the same files are chosen again
   await start.click();
   // well into the big files (past their first chunk), then the tab is reloaded
   await expect.poll(() => proxy.patchBytes(), { timeout: 60_000 }).toBeGreaterThan(14_000_000);
-  const ids = new Set(proxy.uploads.keys());
   await page.reload();
   proxy.bytesPerSecond = 0;
   await page.waitForTimeout(1500);
+  const ids = new Set(proxy.uploads.keys());
 
   // what the server holds of each upload before the files are chosen again
   const offsets = new Map<string, number>();
@@ -151,20 +158,22 @@ test('a reload mid-upload: the queue comes back, the same files are chosen again
   await expect(rowState(page, 'done')).toHaveCount(4, { timeout: 90_000 });
   expect(await photoCount(operator, turbine.id)).toBe(4);
 
-  // each upload that existed before the reload got exactly its missing bytes, from the server's offset
+  // each upload that held bytes at the reload got exactly its missing bytes, from the server's offset (an upload whose
+  // address the closing tab could not keep had no bytes yet: its file may be created again, which costs nothing)
   let resent = 0;
   for (const id of ids) {
     const upload = proxy.uploads.get(id);
     if (!upload) throw new Error(`upload ${id} unknown`);
+    if ((offsets.get(id) ?? 0) === 0 && upload.patches.length === (before.get(id) ?? 0)) continue;
     const after = upload.patches.slice(before.get(id) ?? 0);
     const bytes = after.reduce((sum, p) => sum + p.bytes, 0);
     resent += bytes;
     expect(bytes).toBe(upload.length - (offsets.get(id) ?? 0));
     if (after[0]) expect(after[0].offsetBefore).toBe(offsets.get(id));
   }
-  // the uploads were resumed, not created again
-  const createdAfter = proxy.posts.filter((p) => p.id !== null && !ids.has(p.id));
-  expect(createdAfter.length).toBe(4 - ids.size);
+  // the uploads holding bytes were resumed, not created again
+  const createdAfter = proxy.posts.filter((p) => p.id !== null && !ids.has(p.id)).map((p) => p.filename);
+  for (const id of ids) if ((offsets.get(id) ?? 0) > 0) expect(createdAfter).not.toContain(proxy.uploads.get(id)?.name);
   const total = [...proxy.uploads.values()].reduce((sum, u) => sum + u.length, 0);
   expect(resent).toBeLessThan(total - 8_000_000);
 });

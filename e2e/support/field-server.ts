@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import sharp from 'sharp';
 
 /**
@@ -187,17 +188,16 @@ export class CountingProxy {
       const upload = this.uploads.get(id as string);
       if (upload) upload.patches.push(patch);
     }
-    req.on('data', (chunk: Buffer) => {
-      if (patch) patch.bytes += chunk.length;
+    // bytes are counted as they go on to the server, at the rate asked (backpressure slows the browser down)
+    const meter = new Transform({
+      transform: (chunk: Buffer, _encoding, done) => {
+        if (patch) patch.bytes += chunk.length;
+        const wait = isPatch && this.bytesPerSecond > 0 ? (chunk.length / this.bytesPerSecond) * 1000 : 0;
+        if (wait > 0) setTimeout(() => done(null, chunk), wait);
+        else done(null, chunk);
+      },
     });
-    if (this.bytesPerSecond > 0 && isPatch) {
-      // slow bodies: pause after each chunk for as long as the rate asks
-      req.on('data', (chunk: Buffer) => {
-        req.pause();
-        setTimeout(() => req.resume(), (chunk.length / this.bytesPerSecond) * 1000);
-      });
-    }
-    req.pipe(upstream);
+    req.pipe(meter).pipe(upstream);
   }
 }
 

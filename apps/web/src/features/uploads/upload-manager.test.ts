@@ -76,6 +76,23 @@ describe('upload manager', () => {
     expect(transport.sends.filter((s) => s.file.name === 'bad.jpg')).toHaveLength(1);
   });
 
+  it('a "name taken" refusal for content the turbine holds under that name is our own earlier attempt: done', async () => {
+    const known = new Map<string, string>();
+    const { manager, transport } = fakeManager({ known });
+    await manager.restore(1);
+    manager.add(TURBINE, DEFAULTS, [photo('mine.jpg'), photo('theirs.jpg')]);
+    manager.start();
+    await settle(40);
+    // the server stored both contents before (answers lost); only mine.jpg's content is under the name mine.jpg
+    known.set(await fakeHash(photo('x', 'mine.jpg')), 'mine.jpg');
+    known.set(await fakeHash(photo('x', 'theirs.jpg')), 'other_name.jpg');
+    const taken = { kind: 'refused', code: 'PHOTO_DUPLICATE_NAMES', message: 'Aynı isimde fotoğraflar zaten mevcut' } as const;
+    transport.finish('mine.jpg', taken);
+    transport.finish('theirs.jpg', taken);
+    await settle();
+    expect(states(manager)).toEqual(['mine.jpg:done', 'theirs.jpg:refused']);
+  });
+
   it('pause stops what is in flight and starts nothing; resume continues from the upload URL', async () => {
     const { manager, transport } = fakeManager();
     await manager.restore(1);

@@ -73,6 +73,9 @@ export interface ManagerSnapshot {
 
 export type ManagerEvent = { type: 'stored'; turbineId: number } | { type: 'turbineFinished'; turbineId: number; years: number[] };
 
+/** The server's refusal of a name the turbine already has (contract messages). */
+export const DUPLICATE_NAME_CODE = 'PHOTO_DUPLICATE_NAMES';
+
 /** Known-hash questions go in batches of this many (or fewer when nothing else is left to hash). */
 export const CHECK_BATCH = 50;
 const SPEED_WINDOW_MS = 8000;
@@ -446,6 +449,16 @@ export class UploadManager {
           this.emit({ type: 'stored', turbineId: item.turbineId });
           break;
         case 'refused':
+          if (outcome.code === DUPLICATE_NAME_CODE && this.find(item.id)?.sha256) {
+            // "this name is taken" for a file sent before: it may be our own earlier attempt whose answer was lost
+            void this.ownEarlierCopy(item.id).then((ours) => {
+              this.apply(item.id, ours ? { type: 'stored' } : { type: 'refused', code: outcome.code, message: outcome.message });
+              if (ours) this.emit({ type: 'stored', turbineId: item.turbineId });
+              this.changed(true);
+              this.pump();
+            });
+            return;
+          }
           this.apply(item.id, { type: 'refused', code: outcome.code, message: outcome.message });
           break;
         case 'failed':
@@ -464,6 +477,18 @@ export class UploadManager {
       this.changed(true);
       this.pump();
     });
+  }
+
+  /** Whether the turbine holds this item's exact content under its name (a stored upload whose answer was lost). */
+  private async ownEarlierCopy(id: string): Promise<boolean> {
+    const item = this.find(id);
+    if (!item?.sha256) return false;
+    try {
+      const known = await this.deps.knownHashes(item.turbineId, [item.sha256]);
+      return known.get(item.sha256)?.toLowerCase() === item.name.toLowerCase();
+    } catch {
+      return false;
+    }
   }
 
   // ---- bookkeeping
