@@ -44,7 +44,14 @@ async function newTurbine(label: string) {
   const response = await fetch(`${base}/api/turbines`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}` },
-    body: JSON.stringify({ turbine_name: `${label} ${code}`, city: 'izmir', code, location: 'Aliağa, E2E', rooms: 3, company_id: operator.user.company_id }),
+    body: JSON.stringify({
+      turbine_name: `${label} ${code}`,
+      city: 'izmir',
+      code,
+      location: 'Aliağa, E2E',
+      rooms: 3,
+      company_id: operator.user.company_id,
+    }),
   });
   const turbine = ((await response.json()) as { data: { id: number; turbine_name: string } }).data;
   return { operator, turbine };
@@ -81,10 +88,14 @@ test('30 photos: the server stops half way and comes back; the queue finishes wi
   await start.click();
 
   // about a third stored: the server goes away
-  await expect.poll(() => [...proxy.uploads.values()].filter((u) => u.completedAt !== null).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(10);
+  await expect
+    .poll(() => [...proxy.uploads.values()].filter((u) => u.completedAt !== null).length, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(10);
   await server.stop();
   const cutAt = Date.now();
-  const finishedBefore = new Set([...proxy.uploads.values()].filter((u) => u.completedAt !== null && u.completedAt < cutAt).map((u) => u.id));
+  const finishedBefore = new Set(
+    [...proxy.uploads.values()].filter((u) => u.completedAt !== null && u.completedAt < cutAt).map((u) => u.id),
+  );
   await page.waitForTimeout(2000);
   await server.start(base);
   proxy.bytesPerSecond = 0;
@@ -180,7 +191,11 @@ test('a reload mid-upload: the queue comes back, the same files are chosen again
 
 test('duplicates by content are skipped, a failed file goes again with "Retry all failed"; coverage on the page', async ({ page }) => {
   const { operator, turbine } = await newTurbine('DUP');
-  const [original, other, flaky] = await writeJpegs(folder, ['orig_1.jpg', 'other_1.jpg', 'flaky_1.jpg'], { width: 640, height: 480, seed: 3 });
+  const [original, other, flaky] = await writeJpegs(folder, ['orig_1.jpg', 'other_1.jpg', 'flaky_1.jpg'], {
+    width: 640,
+    height: 480,
+    seed: 3,
+  });
   // the same bytes as orig_1.jpg under another name
   const copy = path.join(folder, 'copy_of_orig.jpg');
   writeFileSync(copy, await import('node:fs').then((fs) => fs.readFileSync(original as string)));
@@ -200,7 +215,12 @@ test('duplicates by content are skipped, a failed file goes again with "Retry al
   await expect(rowState(page, 'duplicate')).toContainText('Same content as orig_1.jpg');
   await expect(rowState(page, 'done')).toHaveCount(1, { timeout: 30_000 });
   await expect(rowState(page, 'failed')).toHaveCount(1, { timeout: 30_000 });
-  expect(proxy.posts.slice(postsBefore).map((p) => p.filename).sort()).toEqual(['flaky_1.jpg', 'other_1.jpg']); // the copy never went
+  expect(
+    proxy.posts
+      .slice(postsBefore)
+      .map((p) => p.filename)
+      .sort(),
+  ).toEqual(['flaky_1.jpg', 'other_1.jpg']); // the copy never went
   expect(await seriousViolations(page)).toEqual([]);
 
   proxy.failNames.clear();

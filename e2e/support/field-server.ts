@@ -69,11 +69,28 @@ export class FieldServer {
     }, 15_000);
     await exited;
     clearTimeout(timer);
+    // npx exits before the server under it: wait until the port is free
+    for (let attempt = 0; attempt < 60; attempt++) {
+      const up = await fetch(`http://127.0.0.1:${this.port}/api/health`).then(
+        () => true,
+        () => false,
+      );
+      if (!up) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 
   async dispose(): Promise<void> {
     await this.stop();
-    rmSync(this.dataDir, { recursive: true, force: true });
+    // the process group may take a moment to let go of its files
+    for (let attempt = 0; attempt < 20; attempt++) {
+      try {
+        rmSync(this.dataDir, { recursive: true, force: true });
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
   }
 }
 
