@@ -18,6 +18,7 @@ let base = '';
 const folder = mkdtempSync(path.join(tmpdir(), 'ws-field-files-'));
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
   base = await proxy.listen();
   await server.start(base);
 });
