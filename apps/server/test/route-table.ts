@@ -31,6 +31,7 @@ import { type DemoCompanies, insertComment, insertCompany, insertTurbine, insert
 import { DEMO, type TestApp } from './harness.ts';
 import { FILE_ROUTE_CASES } from './route-table-files.ts';
 import { FINDING_ROUTE_CASES } from './route-table-findings.ts';
+import { UPLOAD_ROUTE_CASES } from './route-table-uploads.ts';
 
 export type Target = 'own' | 'other';
 
@@ -365,6 +366,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   // ---------- photos, reports, files: route-table-files.ts ----------
   ...FILE_ROUTE_CASES,
+  ...UPLOAD_ROUTE_CASES,
 
   // ---------- findings: route-table-findings.ts ----------
   ...FINDING_ROUTE_CASES,

@@ -15,7 +15,9 @@ export interface TestS3Server {
 /** A real S3-compatible server (s3rver) on a random loopback port, with its data in a temporary folder. */
 export async function startS3Server(bucket = 'windscope-test'): Promise<TestS3Server> {
   const directory = mkdtempSync(path.join(tmpdir(), 'windscope-s3-'));
-  const server = withMultipartListing(new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] }));
+  const server = withMultipartListing(
+    new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] }),
+  );
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {

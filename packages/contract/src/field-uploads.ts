@@ -53,7 +53,8 @@ export const tusOutcomeResponseSchema = z.object({ success: z.literal(true), dat
 
 /** POST /api/turbines/{id}/photos/known-hashes: which of these SHA-256 the turbine already holds (asked before sending). */
 export const KNOWN_HASHES_MAX = 2000;
-export const knownHashesBodySchema = z.object({
+// strict, as every body of the API: an unknown field is refused (400), not ignored
+export const knownHashesBodySchema = z.strictObject({
   sha256: z.array(sha256Schema).min(1).max(KNOWN_HASHES_MAX),
 });
 export const knownHashesResponseSchema = z.object({

@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createDerivativeQueue } from '../photos/derivative-queue.ts';
 import { createStorage } from '../storage/create-storage.ts';
+import { createTusDatastore } from '../uploads/tus/tus-service.ts';
 import { checkIntegrity, type Problem } from './integrity.ts';
 
 const args = process.argv.slice(2);
@@ -48,6 +49,7 @@ try {
     leaseSeconds: config.derivativeLeaseSeconds,
     now: new Date(),
     log: say,
+    tusStore: createTusDatastore(config, database.db),
   });
   if (json) console.log(JSON.stringify(report));
   else {

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photos } from '../db/schema.ts';
+import { photos, tusUploads } from '../db/schema.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
+import { tusClient, uploadIdOf } from '../../test/tus.ts';
 import { demoTurbineIds, makeJpeg, makePdf, postFiles } from '../../test/uploads.ts';
 import { checkIntegrity, type IntegrityOptions } from './integrity.ts';
 
@@ -111,5 +112,32 @@ describe.each(['fs', 's3'] as const)('the integrity check (%s driver)', (storage
     expect(repaired.problems.find((p) => p.key === key)).toMatchObject({ repaired: true });
     expect(await t.app.ctx.storage.stat(`${key}.preview.webp`)).not.toBeNull();
     expect((await t.app.ctx.db.select({ d: photos.derivatives }).from(photos).where(eq(photos.storageKey, key)))[0]?.d).toBe('ready');
+  });
+
+  it('reports resumable uploads: live ones as notes, expired ones as problems it removes, bytes without a row', async () => {
+    const operator = await t.login(DEMO.egeOperator);
+    const client = tusClient(t, operator);
+    const bytes = await makeJpeg(120, 90);
+    const id = uploadIdOf(await client.create({ filename: 'pending.jpg', turbine_id: turbineId, year, blade: 'A', room: 1 }, bytes.length));
+    expect((await client.patch(id, 0, bytes.subarray(0, 300))).statusCode).toBe(204);
+    const live = await run({ checksums: false });
+    expect(live.problems).toContainEqual(expect.objectContaining({ kind: 'upload_in_progress', key: `.tus/${id}`, benign: true }));
+    expect(live.problems.filter((p) => p.key.startsWith('.tus/') && !p.benign)).toEqual([]);
+    // bytes in the upload area that no upload row knows (a crash between the store and the row)
+    const stray = '.tus/0123456789abcdef0123456789abcdef';
+    await t.app.ctx.storage.writeBuffer(stray, Buffer.from('stray'));
+    const dayLater = new Date(Date.now() + 25 * HOUR);
+    const expired = await run({ checksums: false, now: dayLater });
+    expect(expired.problems).toContainEqual(expect.objectContaining({ kind: 'expired_upload', key: `.tus/${id}`, benign: false }));
+    expect(expired.problems).toContainEqual(expect.objectContaining({ kind: 'unregistered_upload_bytes', key: stray }));
+    expect(expired.unrepaired).toBeGreaterThanOrEqual(2 + live.unrepaired);
+    // --repair removes them, bytes and row
+    const repaired = await run({ checksums: false, now: dayLater, repair: true, tusStore: t.app.ctx.tus.datastore });
+    expect(
+      repaired.problems.filter((p) => p.kind === 'expired_upload' || p.kind === 'unregistered_upload_bytes').every((p) => p.repaired),
+    ).toBe(true);
+    expect(await t.app.ctx.db.select().from(tusUploads).where(eq(tusUploads.id, id))).toEqual([]);
+    expect(await t.app.ctx.storage.list('.tus/')).toEqual([]);
+    expect((await run({ checksums: false, now: dayLater })).problems.filter((p) => p.key.startsWith('.tus/'))).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { DataStore } from '@tus/utils';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { findingObservations, photos, reports } from '../db/schema.ts';
 import type { DerivativeQueue } from '../photos/derivative-queue.ts';
 import { stagingLeftovers } from '../storage/staging-sweep.ts';
+import { removeTusUpload, tusLeftovers } from '../uploads/tus/tus-service.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
 
@@ -20,7 +22,14 @@ export type ProblemKind =
   /** a file no row refers to (an upload cut off by a crash between storing and registering): removed once old enough */
   | 'file_without_row'
   /** a temporary object of an upload that never finished: removed once old enough */
-  | 'staging_leftover';
+  | 'staging_leftover'
+  /** a resumable (tus) upload not finished within TUS_EXPIRY_HOURS, or left without its turbine or uploader: its
+   *  bytes and row are removed (the server's sweep does it too) */
+  | 'expired_upload'
+  /** a resumable upload still within its time: noted, left alone */
+  | 'upload_in_progress'
+  /** bytes of the resumable-upload area (.tus/) no upload row refers to: removed once old enough */
+  | 'unregistered_upload_bytes';
 
 export interface Problem {
   kind: ProblemKind;
@@ -58,6 +67,8 @@ export interface IntegrityOptions {
   now: Date;
   /** progress lines */
   log?: (line: string) => void;
+  /** the resumable uploads' store (uploads/tus/): without it, expired uploads are reported but not removed */
+  tusStore?: DataStore;
 }
 
 async function sha256Of(storage: StorageDriver, key: string): Promise<string | null> {
@@ -160,7 +171,12 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
   }
 
   /** An orphan or a temporary: noted while young (an upload in progress may own it), removed when old and repairing. */
-  const sweep = async (kind: 'file_without_row' | 'staging_leftover', key: string, modifiedMs: number, remove: () => Promise<unknown>) => {
+  const sweep = async (
+    kind: 'file_without_row' | 'staging_leftover' | 'unregistered_upload_bytes',
+    key: string,
+    modifiedMs: number,
+    remove: () => Promise<unknown>,
+  ) => {
     const old = options.now.getTime() - modifiedMs >= options.orphanAgeMs;
     // a row may have been registered since the listing: look again right before removing anything
     if (old && repair && kind === 'file_without_row' && (await isReferenced(db, key))) return;
@@ -176,6 +192,29 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
   }
   // temporary objects, and the S3 driver's local copies (for the decoder) in its scratch folder: a crash leaves them
   for (const leftover of staging) await sweep('staging_leftover', leftover.key, leftover.modifiedMs, leftover.remove);
+
+  // resumable uploads (DECISIONS §13): expired or orphaned ones are problems (removed with --repair), live ones notes
+  for (const upload of await tusLeftovers(db, storage, options.now, true)) {
+    if (upload.kind === 'in_progress') {
+      add({ kind: 'upload_in_progress', key: `.tus/${upload.id}`, benign: true });
+    } else if (upload.kind === 'unregistered') {
+      const keys = upload.keys ?? [];
+      await sweep('unregistered_upload_bytes', keys.join(', '), upload.modifiedMs ?? 0, async () => {
+        for (const key of keys) await storage.delete(key);
+      });
+    } else {
+      const tusStore = options.tusStore;
+      const problem = add({
+        kind: 'expired_upload',
+        key: `.tus/${upload.id}`,
+        detail: upload.kind === 'orphaned' ? 'its turbine or uploader was deleted' : 'not finished in time',
+      });
+      if (repair && tusStore) {
+        await removeTusUpload(db, tusStore, upload.id);
+        problem.repaired = true;
+      }
+    }
+  }
 
   return {
     photos: photoRows.length,

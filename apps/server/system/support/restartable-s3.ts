@@ -29,7 +29,9 @@ export async function startRestartableS3(bucket = 'windscope-system'): Promise<R
   let server: S3rver | null = null;
   const start = async () => {
     if (server) return;
-    const next = withMultipartListing(new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] }));
+    const next = withMultipartListing(
+      new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] }),
+    );
     await next.run();
     server = next;
   };

@@ -5,7 +5,7 @@ import { FileStore } from '@tus/file-store';
 import type { MetadataValue } from '@tus/s3-store';
 import { Server } from '@tus/server';
 import { type DataStore, ERRORS, type Upload } from '@tus/utils';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest } from 'srvx/node';
 import {
@@ -92,25 +92,37 @@ export interface TusLeftover {
   modifiedMs?: number;
 }
 
-/** Uploads to clean: rows expired or left without turbine or uploader, and bytes under the tus area with no row. */
+/** Uploads to clean: rows expired or left without turbine or uploader, and bytes under the tus area with no row; with
+ *  `includeLive`, the uploads still within their time too (the integrity report lists them). Reads only the rows it
+ *  needs: expired and orphaned ones by the expiry index, and the rows of the ids found in storage. */
 export async function tusLeftovers(db: Database, storage: StorageDriver, now: Date, includeLive = false): Promise<TusLeftover[]> {
   const found: TusLeftover[] = [];
+  const stale = or(lt(tusUploads.expiresAt, now), isNull(tusUploads.turbineId), isNull(tusUploads.userId));
   const rows = await db
     .select({ id: tusUploads.id, expiresAt: tusUploads.expiresAt, turbineId: tusUploads.turbineId, userId: tusUploads.userId })
-    .from(tusUploads);
-  const known = new Set(rows.map((row) => row.id));
+    .from(tusUploads)
+    .where(includeLive ? undefined : stale);
   for (const row of rows) {
     if (row.turbineId === null || row.userId === null) found.push({ id: row.id, kind: 'orphaned' });
     else if (row.expiresAt.getTime() < now.getTime()) found.push({ id: row.id, kind: 'expired' });
-    else if (includeLive) found.push({ id: row.id, kind: 'in_progress' });
+    else found.push({ id: row.id, kind: 'in_progress' });
   }
   const byId = new Map<string, string[]>();
   for (const key of await storage.list(TUS_PREFIX)) {
-    const id = /^\.tus\/([0-9a-f]{32})(\.info|\.part)?$/.exec(key)?.[1];
-    if (id && known.has(id)) continue;
-    byId.set(id ?? key, [...(byId.get(id ?? key) ?? []), key]);
+    const id = /^\.tus\/([0-9a-f]{32})(\.info|\.part)?$/.exec(key)?.[1] ?? key;
+    byId.set(id, [...(byId.get(id) ?? []), key]);
+  }
+  const ids = [...byId.keys()];
+  const registered = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const page = await db
+      .select({ id: tusUploads.id })
+      .from(tusUploads)
+      .where(inArray(tusUploads.id, ids.slice(i, i + 1000)));
+    for (const row of page) registered.add(row.id);
   }
   for (const [id, keys] of byId) {
+    if (registered.has(id)) continue;
     let modifiedMs = 0;
     for (const key of keys) modifiedMs = Math.max(modifiedMs, (await storage.stat(key))?.lastModified.getTime() ?? 0);
     found.push({ id, kind: 'unregistered', keys, modifiedMs });
@@ -308,8 +320,9 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
     if (!claimed) {
       const [row] = await db.select().from(tusUploads).where(eq(tusUploads.id, id));
       if (row?.state === 'done' && row.outcome) return presentOutcome(row.outcome as KeptOutcome, auth, language);
+      // 423 (locked), as tus clients retry it: the retry's HEAD finds every byte in, and the outcome tells the rest
       const body = envelope(language, 'TUS_UPLOAD_FINISHING');
-      return { status: 409, body, outcome: { state: 'incomplete', offset: row?.length ?? 0, length: row?.length ?? null } };
+      return { status: 423, body, outcome: { state: 'incomplete', offset: row?.length ?? 0, length: row?.length ?? null } };
     }
     const meta = claimed.metadata as TusPhotoMetadata;
     let kept: KeptOutcome;
@@ -400,6 +413,8 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       }
       json = true;
     } else if (text.startsWith('{')) json = true;
+    // a quota refusal says when to try again, as the error handler does for every other route
+    if (status === 429) reply.header('retry-after', /UPLOAD_HOURLY_QUOTA/.test(text) ? '600' : '5');
     for (const [name, value] of response.headers) {
       if (['content-length', 'content-type', 'connection'].includes(name)) continue;
       reply.header(name, value);

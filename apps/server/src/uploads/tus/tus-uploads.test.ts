@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import http from 'node:http';
+import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +146,23 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
       code: 'TUS_OFFSET_MISMATCH',
       message: 'The upload is at another position on the server; resume it from there.',
     });
+    expect((await client.head(id)).headers['upload-offset']).toBe('1000');
+    // tus' own refusals come as the envelope too, never its English text
+    const noOffset = await t.call(operator, {
+      method: 'PATCH',
+      url: `${TUS_PATH}/${id}`,
+      payload: bytes.subarray(1000, 2000),
+      headers: { 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream', 'x-language': 'en' },
+    });
+    expect(noOffset.statusCode).toBe(400);
+    expect(noOffset.json()).toMatchObject({ success: false, code: 'TUS_BAD_REQUEST' });
+    const pastTheEnd = await client.patch(id, 1000, Buffer.concat([bytes.subarray(1000), Buffer.alloc(10)]));
+    expect(pastTheEnd.statusCode).toBe(413);
+    expect(pastTheEnd.json()).toMatchObject({ success: false, code: 'TUS_BODY_TOO_LARGE' });
+    const wrongType = await client.patch(id, 1000, bytes.subarray(1000, 2000), { 'content-type': 'text/plain' });
+    expect(wrongType.statusCode).toBeGreaterThanOrEqual(400);
+    expect(wrongType.statusCode).toBeLessThan(500);
+    expect(wrongType.json()).toMatchObject({ success: false });
     expect((await client.head(id)).headers['upload-offset']).toBe('1000');
   });
 
@@ -337,6 +355,41 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
     const done = (await client.outcome(id)).json();
     expect(done.data.state).toBe('stored');
     expect(done.data.photo).toMatchObject({ sha256: sha(bytes), size: bytes.length });
+  });
+
+  it('runs the pipeline when the outcome is asked of an upload whose bytes are all in but that was never finished', async () => {
+    const client = tusClient(t, operator);
+    const bytes = await makeJpeg(180, 120, { seed: 12 });
+    const filename = name('unfinished');
+    const id = uploadIdOf(await client.create(meta(filename), bytes.length));
+    // the bytes arrived, but the request that brought the last one died before the pipeline ran (or storage was away)
+    await t.app.ctx.tus.datastore.write(Readable.from([bytes]), id, 0);
+    const outcome = await client.outcome(id);
+    expect(outcome.json().data).toMatchObject({ state: 'stored', photo: { originalName: filename, sha256: sha(bytes) } });
+    expect((await photoNamed(filename))?.sha256).toBe(sha(bytes));
+    expect((await tusKeys()).filter((k) => k.includes(id))).toEqual([]);
+  });
+
+  it('while the pipeline works on the last byte: HEAD says whole, a PATCH gets 423 (tus clients retry it), the outcome incomplete', async () => {
+    const client = tusClient(t, operator, 'en');
+    const bytes = await makeJpeg(200, 150, { seed: 9 });
+    const id = uploadIdOf(await client.create(meta(name('finishing')), bytes.length));
+    await client.patch(id, 0, bytes.subarray(0, 500));
+    // as another process does while it runs the pipeline (its claim is recent)
+    await t.app.ctx.db.update(tusUploads).set({ state: 'finishing', finishingAt: t.clock.now() }).where(eq(tusUploads.id, id));
+    const whole = await client.head(id);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['upload-offset']).toBe(String(bytes.length));
+    const busy = await client.patch(id, 500, bytes.subarray(500));
+    expect(busy.statusCode).toBe(423);
+    expect(busy.json()).toMatchObject({ success: false, code: 'TUS_UPLOAD_FINISHING' });
+    expect((await client.outcome(id)).json().data).toEqual({ state: 'incomplete', offset: bytes.length, length: bytes.length });
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(photos)
+        .where(eq(photos.originalName, `finishing-${seq}.jpg`)),
+    ).toEqual([]);
   });
 
   it('removes an expired upload’s bytes and row in the sweep; HEAD says 410 meanwhile', async () => {
