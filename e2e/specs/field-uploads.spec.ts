@@ -15,17 +15,18 @@ const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 const server = new FieldServer(E2E_PORT + 100);
 const proxy = new CountingProxy(E2E_PORT + 100);
 let base = '';
-const folder = mkdtempSync(path.join(tmpdir(), 'ws-field-files-'));
+let folder = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  folder = mkdtempSync(path.join(tmpdir(), 'ws-field-files-'));
   base = await proxy.listen();
   await server.start(base);
 });
 test.afterAll(async () => {
   await proxy.close();
   await server.dispose();
-  rmSync(folder, { recursive: true, force: true });
+  if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 async function login(email: string): Promise<Session> {

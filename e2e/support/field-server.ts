@@ -26,8 +26,14 @@ export interface UploadRecord {
 
 export class FieldServer {
   private process: ChildProcess | null = null;
-  readonly dataDir = mkdtempSync(path.join(tmpdir(), 'ws-field-'));
+  /** made at the first start (Playwright loads spec files in processes that run none of their tests) */
+  private dir: string | null = null;
   constructor(readonly port: number) {}
+
+  get dataDir(): string {
+    this.dir ??= mkdtempSync(path.join(tmpdir(), 'ws-field-'));
+    return this.dir;
+  }
 
   async start(publicUrl: string): Promise<void> {
     this.process = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
@@ -82,10 +88,11 @@ export class FieldServer {
 
   async dispose(): Promise<void> {
     await this.stop();
+    if (this.dir === null) return;
     // the process group may take a moment to let go of its files
     for (let attempt = 0; attempt < 20; attempt++) {
       try {
-        rmSync(this.dataDir, { recursive: true, force: true });
+        rmSync(this.dir, { recursive: true, force: true });
         return;
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 250));
