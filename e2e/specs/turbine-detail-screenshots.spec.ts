@@ -121,12 +121,17 @@ for (const { language, theme } of VARIANTS) {
     await zone.scrollIntoViewIfNeeded();
     await shot(page, 'upload-pending');
     const restore = await throttleUploads(page, 400_000);
+    // the zone hands them to the upload manager: review, start, progress (issue 15)
     await zone.getByTestId('upload-blade-C-submit').click();
-    const overall = zone.getByTestId('overall-progress');
+    const manager = page.getByRole('dialog');
+    await expect(manager.getByTestId('review-row')).toHaveCount(3, { timeout: 15_000 });
+    await manager.getByRole('button', { name: /^(3 fotoğrafı yüklemeye başla|Start uploading 3 photos)$/ }).click();
+    const overall = manager.getByTestId('upload-overall-progress');
     await expect.poll(async () => Number(await overall.getAttribute('data-percent')), { timeout: 20_000 }).toBeGreaterThan(25);
     await shot(page, 'upload-progress');
     await restore();
-    await expect(page.getByText(/3 fotoğraf başarıyla yüklendi!|3 photos uploaded successfully!/)).toBeVisible({ timeout: 60_000 });
+    await expect(manager.locator('[data-testid="queue-row"][data-state="done"]')).toHaveCount(3, { timeout: 60_000 });
+    await page.keyboard.press('Escape');
 
     // errors under an upload zone
     await page.getByTestId('upload-blade-A-drop-input').setInputFiles(asInputFiles([await photoFile('bad name (1).jpg')]));

@@ -11,13 +11,23 @@ import {
   type UploadFile,
 } from '../support/turbine-fixtures.ts';
 
-// Uploads on the turbine detail page (spec §2, §5, §7): picker and drag-and-drop, real progress, batches, name checks.
+// Uploads on the turbine detail page (spec §2, §5, §7; DECISIONS §13): picker and drag-and-drop, name checks, then the
+// app-level upload manager (review, tus, progress). The field conditions are in field-uploads.spec.ts.
 const created: number[] = [];
 
 test.afterAll(async ({ request }) => {
   const admin = await apiLogin(request, 'superadmin@windscope.example');
   for (const id of created) await deleteTurbine(request, admin, id);
 });
+
+/** The zone hands its photos to the upload manager: they are reviewed in its dialog, started, and all stored. */
+async function startInManager(page: import('@playwright/test').Page, count: number) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('review-row')).toHaveCount(count, { timeout: 15_000 });
+  await dialog.getByRole('button', { name: `${count} fotoğrafı yüklemeye başla` }).click();
+  await expect(dialog.locator('[data-testid="queue-row"][data-state="done"]')).toHaveCount(count, { timeout: 40_000 });
+  return dialog;
+}
 
 async function operatorTurbine(request: Parameters<typeof apiLogin>[0]) {
   const admin = await apiLogin(request, 'superadmin@windscope.example');
@@ -27,7 +37,10 @@ async function operatorTurbine(request: Parameters<typeof apiLogin>[0]) {
   return { operator, turbine };
 }
 
-test('operator uploads blade photos through the picker with per-file and overall progress', async ({ page, request }) => {
+test('operator picks blade photos; the upload manager reviews, sends them with progress and the page shows them', async ({
+  page,
+  request,
+}) => {
   const { operator, turbine } = await operatorTurbine(request);
   await signInPage(page, operator);
   await page.goto(`/dashboard/turbine/${turbine.id}`);
@@ -49,26 +62,22 @@ test('operator uploads blade photos through the picker with per-file and overall
   await expect(panel.getByTestId('pending-file')).toHaveCount(4);
 
   const restore = await throttleUploads(page, 1_500_000);
-  const requests: string[] = [];
+  const creations: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes(`/api/turbines/${turbine.id}/photos`)) requests.push(r.url());
+    if (r.method() === 'POST' && r.url().includes('/api/uploads')) creations.push(r.url());
   });
   await panel.getByRole('button', { name: '4 fotoğraf yükle' }).click();
-
-  await expect(panel.getByText('Yükleniyor', { exact: true })).toBeVisible();
-  await expect(panel.getByTestId('upload-blade-A-drop')).toHaveAttribute('aria-disabled', 'true');
-  const overall = panel.getByTestId('overall-progress');
-  await expect(overall).toBeVisible();
-  await expect(panel.getByTestId('file-progress')).toHaveCount(4);
-  // real progress: the overall bar moves between 0 and 100 while bytes are on their way
-  await expect.poll(async () => Number(await overall.getAttribute('data-percent')), { timeout: 15_000 }).toBeGreaterThan(0);
-  await expect.poll(async () => Number(await overall.getAttribute('data-percent')), { timeout: 15_000 }).toBeGreaterThan(30);
-
-  await expect(page.getByText('4 fotoğraf başarıyla yüklendi!')).toBeVisible({ timeout: 40_000 });
+  // the manager's review: the zone's room and year are the defaults of each photo
+  const review = page.getByRole('dialog');
+  await expect(review.getByTestId('review-source').first()).toContainText('360° oda 3');
+  const dialog = await startInManager(page, 4);
+  // real progress was shown while bytes were on their way, and the overall bar ends full
+  await expect(dialog.getByTestId('upload-overall-progress')).toHaveAttribute('data-percent', '100');
   await restore();
-  expect(requests).toHaveLength(2); // 4 files = batches of 3 and 1
-  await expect(panel.getByTestId('pending-file')).toHaveCount(0); // cleared after success
-  await expect(panel.getByText('Bu odada 4 fotoğraf')).toBeVisible();
+  expect(creations).toHaveLength(4); // one tus upload per file
+  await page.keyboard.press('Escape');
+  await expect(panel.getByTestId('pending-file')).toHaveCount(0); // handed over
+  await expect(panel.getByText('Bu odada 4 fotoğraf')).toBeVisible({ timeout: 10_000 });
 
   const grid = page.getByTestId('all-photos');
   await expect(grid.getByTestId('photo-count')).toHaveText('4 fotoğraf');
@@ -79,7 +88,7 @@ test('operator uploads blade photos through the picker with per-file and overall
   await expect(page.getByTestId('turbine-photo-count')).toHaveText('4');
 });
 
-test('drag and drop uploads drone photos in batches of two with the category toast', async ({ page, request }) => {
+test('drag and drop hands drone photos of blade B to the upload manager, which stores them', async ({ page, request }) => {
   const { operator, turbine } = await operatorTurbine(request);
   await signInPage(page, operator);
   await page.goto(`/dashboard/turbine/${turbine.id}`);
@@ -97,20 +106,12 @@ test('drag and drop uploads drone photos in batches of two with the category toa
   ]);
   await expect(panel.getByTestId('pending-file')).toHaveCount(3);
 
-  const restore = await throttleUploads(page, 1_000_000);
-  const posts: number[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes(`/api/turbines/${turbine.id}/photos`)) posts.push(Date.now());
-  });
   await panel.getByRole('button', { name: '3 fotoğraf yükle' }).click();
-  await expect(panel.getByTestId('overall-progress')).toBeVisible();
-  await expect(panel.getByText('Yükleniyor', { exact: true })).toBeVisible();
-  await expect(page.getByText('Fotoğraf Yüklendi')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('3 adet Drone fotoğrafı başarıyla yüklendi.')).toBeVisible();
-  await restore();
-  // at most 2 files per batch, with the 1 s pause between
-  expect(posts).toHaveLength(2);
-  expect((posts[1] ?? 0) - (posts[0] ?? 0)).toBeGreaterThanOrEqual(1000);
+  const review = page.getByRole('dialog');
+  await expect(review.getByTestId('review-source').first()).toContainText('Drone');
+  await expect(review.getByTestId('review-blade').first()).toContainText('B');
+  await startInManager(page, 3);
+  await page.keyboard.press('Escape');
 
   const grid = page.getByTestId('all-photos');
   await expect(grid.getByTestId('photo-count')).toHaveText('3 fotoğraf');
@@ -132,8 +133,9 @@ test('names are checked before upload: invalid characters and duplicates are ski
   await expect(panel.getByText('geçersiz adlar nedeniyle atlandı', { exact: false })).toBeHidden({ timeout: 8_000 });
 
   await panel.getByRole('button', { name: '1 fotoğraf yükle' }).click();
-  await expect(page.getByText('1 fotoğraf başarıyla yüklendi!')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('all-photos').getByTestId('photo-tile')).toHaveCount(1);
+  await startInManager(page, 1);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('all-photos').getByTestId('photo-tile')).toHaveCount(1, { timeout: 10_000 });
 
   await input.setInputFiles(asInputFiles([await photoFile('GOOD_1.jpg')]));
   await expect(panel.getByText('Aynı isimde fotoğraflar zaten mevcut: GOOD_1.jpg', { exact: false })).toBeVisible();
@@ -155,11 +157,11 @@ test('an expired session stops the upload before any byte is sent; after signing
   await page.getByRole('option', { name: '5 · Mid - SW' }).click();
   await page
     .getByTestId('upload-blade-C-drop-input')
-    .setInputFiles(asInputFiles([await photoFile('late_1.jpg'), await photoFile('late_2.jpg')]));
+    .setInputFiles(asInputFiles([await photoFile('late_1.jpg'), await photoFile('late_2.jpg', { hue: 90 })]));
   await expect(panel.getByTestId('pending-file')).toHaveCount(2);
   let posted = false;
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/photos')) posted = true;
+    if (r.method() === 'POST' && (r.url().includes('/photos') || r.url().includes('/api/uploads'))) posted = true;
   });
   await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${own.token}` } });
 
@@ -181,37 +183,7 @@ test('an expired session stops the upload before any byte is sent; after signing
   await expect(back.getByTestId('room-select-C')).toHaveValue('5 · Mid - SW');
   await expect(back.getByText('Yükleniyor', { exact: true })).toHaveCount(0);
   await back.getByRole('button', { name: '2 fotoğraf yükle' }).click();
-  await expect(page.getByText('2 fotoğraf başarıyla yüklendi!')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('all-photos').getByTestId('photo-tile').first()).toContainText('Mid - SW');
-});
-
-test("a proxy's 413 page: the spec's text, the photos sent again one at a time, and the one still refused kept chosen", async ({
-  page,
-  request,
-}) => {
-  const { operator, turbine } = await operatorTurbine(request);
-  await signInPage(page, operator);
-  await page.goto(`/dashboard/turbine/${turbine.id}`);
-  const panel = page.getByTestId('category-panel-operator');
-  const files = [await photoFile('op_small.jpg'), await photoFile('op_huge.jpg')];
-  await page.getByTestId('upload-operator-drop-input').setInputFiles(asInputFiles(files));
-  await expect(panel.getByTestId('pending-file')).toHaveCount(2);
-  // nginx's own answer to a body over client_max_body_size: HTML, not our JSON envelope
-  const nginx413 =
-    '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
-  await page.route(`**/api/turbines/${turbine.id}/photos*`, async (route) => {
-    const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
-    if (route.request().method() === 'POST' && body.includes('op_huge.jpg'))
-      return route.fulfill({ status: 413, contentType: 'text/html', body: nginx413 });
-    return route.continue();
-  });
-
-  await panel.getByRole('button', { name: '2 fotoğraf yükle' }).click();
-  await expect(page.getByText('Yükleniyor... Lütfen bekleyin. Büyük dosyalar zaman alabilir.').first()).toBeVisible();
-  await expect(page.getByText('1 adet Operatör fotoğrafı başarıyla yüklendi.')).toBeVisible({ timeout: 20_000 });
-  await expect(panel.getByTestId('upload-operator-notice')).toContainText('1 fotoğraf yüklenemedi ve seçili bırakıldı (op_huge.jpg)');
-  await expect(page.getByText(/Sunucu hatası/)).toHaveCount(0);
-  await expect(panel.getByTestId('pending-file')).toHaveCount(1);
-  await expect(panel.getByTestId('pending-file')).toContainText('op_huge.jpg');
-  await expect(page.getByTestId('all-photos').getByTestId('photo-tile')).toHaveCount(1);
+  await startInManager(page, 2);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('all-photos').getByTestId('photo-tile').first()).toContainText('Mid - SW', { timeout: 10_000 });
 });

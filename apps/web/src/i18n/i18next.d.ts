@@ -26,6 +26,7 @@ declare module 'i18next' {
       signInLink: typeof import('../features/auth/sign-in-link/sign-in-link.tr.json');
       emailChange: typeof import('../features/auth/email-change/email-change.tr.json');
       findings: typeof import('../features/findings/findings.tr.json');
+      uploads: typeof import('../features/uploads/uploads.tr.json');
     };
     returnNull: false;
   }

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { Photo, Turbine } from '@windscope/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys.ts';
 import { toast } from '../../ui/toast/toast.tsx';
@@ -24,6 +24,8 @@ import { indexAfterRemoval } from './viewer/viewer-index.ts';
 import { PhotoViewer } from './viewer/photo-viewer.tsx';
 
 const NO_PHOTOS: Photo[] = [];
+/** The coverage check comes with the upload manager's code (its own chunk: the chunk list `/` carries stays short). */
+const CoverageSection = lazy(() => import('../uploads/uploads-entry.ts').then((module) => ({ default: module.CoverageSection })));
 
 /** Everything under the header once the turbine is loaded (spec §2, sections 1-10). */
 export function TurbineDetail({ turbine }: { turbine: Turbine }) {
@@ -117,6 +119,9 @@ export function TurbineDetail({ turbine }: { turbine: Turbine }) {
           <CategorySection turbineId={turbineId} photos={photos} existingNames={existingNames} />
         </>
       )}
+      <Suspense fallback={null}>
+        <CoverageSection turbineId={turbineId} />
+      </Suspense>
       <AllPhotosSection
         visible={visible}
         years={years}

@@ -1,0 +1,242 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
+import { CountingProxy, FieldServer, writeJpegs } from '../support/field-server.ts';
+import { type Session, signInPage } from '../support/turbine-fixtures.ts';
+
+// Field-proof uploads (issue 15, DECISIONS §13): the app-level upload manager over tus, against a server of this spec's
+// own (fresh DATA_DIR) behind a proxy that counts the PATCH bytes per upload and can cut the link.
+test.use({ bypassCSP: true });
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+const server = new FieldServer(E2E_PORT + 100);
+const proxy = new CountingProxy(E2E_PORT + 100);
+let base = '';
+let folder = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  folder = mkdtempSync(path.join(tmpdir(), 'ws-field-files-'));
+  base = await proxy.listen();
+  await server.start(base);
+});
+test.afterAll(async () => {
+  await proxy.close();
+  await server.dispose();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+async function login(email: string): Promise<Session> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo1234' }),
+  });
+  const body = (await response.json()) as Session;
+  return { token: body.token, user: body.user };
+}
+
+async function newTurbine(label: string) {
+  const admin = await login('superadmin@windscope.example');
+  const operator = await login('operator@ege.example');
+  const code = `${label}-${Date.now().toString(36)}`.toUpperCase();
+  const response = await fetch(`${base}/api/turbines`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}` },
+    body: JSON.stringify({
+      turbine_name: `${label} ${code}`,
+      city: 'izmir',
+      code,
+      location: 'Aliağa, E2E',
+      rooms: 3,
+      company_id: operator.user.company_id,
+    }),
+  });
+  const turbine = ((await response.json()) as { data: { id: number; turbine_name: string } }).data;
+  return { operator, turbine };
+}
+
+async function photoCount(session: Session, turbineId: number): Promise<number> {
+  const response = await fetch(`${base}/api/turbines/${turbineId}/photos`, { headers: { Authorization: `Bearer ${session.token}` } });
+  const body = (await response.json()) as { data: unknown[] };
+  return body.data.length;
+}
+
+/** Picks files in blade A's zone and hands them to the manager; the panel opens with the review table. */
+async function queueFiles(page: Page, files: string[], startLabel: RegExp) {
+  await page.getByTestId('upload-blade-A-drop-input').setInputFiles(files);
+  await expect(page.getByTestId('blade-panel-A').getByTestId('pending-file')).toHaveCount(files.length);
+  await page.getByTestId('upload-blade-A-submit').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('review-row')).toHaveCount(files.length, { timeout: 15_000 });
+  return { dialog, start: dialog.getByRole('button', { name: startLabel }) };
+}
+
+const rowState = (page: Page, state: string) => page.getByRole('dialog').locator(`[data-testid="queue-row"][data-state="${state}"]`);
+
+test('30 photos: the server stops half way and comes back; the queue finishes without sending a finished file again', async ({ page }) => {
+  const { operator, turbine } = await newTurbine('FLD');
+  const names = Array.from({ length: 30 }, (_, i) => `field_${String(i + 1).padStart(2, '0')}.jpg`);
+  const files = await writeJpegs(folder, names, { width: 900, height: 700 });
+  await signInPage(page, operator);
+  await page.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  const { dialog, start } = await queueFiles(page, files, /^30 fotoğrafı yüklemeye başla$/);
+  // suggestions: the zone's year and room (these photos say nothing), the blade from the zone
+  await expect(dialog.getByTestId('review-source').first()).toHaveText(/360° oda 1varsayılan/);
+  proxy.bytesPerSecond = 600_000;
+  await start.click();
+
+  // about a third stored: the server goes away
+  await expect
+    .poll(() => [...proxy.uploads.values()].filter((u) => u.completedAt !== null).length, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(10);
+  await server.stop();
+  const cutAt = Date.now();
+  const finishedBefore = new Set(
+    [...proxy.uploads.values()].filter((u) => u.completedAt !== null && u.completedAt < cutAt).map((u) => u.id),
+  );
+  await page.waitForTimeout(2000);
+  await server.start(base);
+  proxy.bytesPerSecond = 0;
+
+  await expect(rowState(page, 'done')).toHaveCount(30, { timeout: 150_000 });
+  await expect(page.getByTestId('upload-overall-text')).toContainText('30 dosyanın 30 tanesi kaydedildi');
+  expect(await photoCount(operator, turbine.id)).toBe(30);
+
+  // each file stored by exactly one upload; an upload was only created again for a file that had not been stored
+  // before the cut (an upload the stopping server had just created and then lost); no PATCH to a finished upload
+  const uploads = [...proxy.uploads.values()];
+  for (const name of names) {
+    const own = uploads.filter((u) => u.name === name);
+    expect(own.filter((u) => u.completedAt !== null)).toHaveLength(1);
+    for (const lost of own.filter((u) => u.completedAt === null)) expect(finishedBefore.has(lost.id)).toBe(false);
+  }
+  for (const id of finishedBefore) {
+    const upload = proxy.uploads.get(id);
+    expect(upload?.patches.filter((p) => p.at > cutAt) ?? []).toEqual([]);
+  }
+  // bytes: each file once, plus at most what was on its way while the server was stopping (3 files at a time; a
+  // stopping server may take a body and answer 503, and tus-js-client's first retry is immediate: twice)
+  const total = uploads.filter((u) => u.completedAt !== null).reduce((sum, u) => sum + u.length, 0);
+  const largest = Math.max(...uploads.map((u) => u.length));
+  expect(proxy.patchBytes()).toBeGreaterThanOrEqual(total);
+  expect(proxy.patchBytes()).toBeLessThanOrEqual(total + 6 * largest);
+
+  // the turbine's queue is finished: its coverage for the year, blade A room 1 has the 30 photos, the rest says "Yok"
+  const coverage = dialog.getByTestId(`finished-coverage-${turbine.id}`);
+  await expect(coverage).toBeVisible();
+  await expect(coverage.locator('[data-count="30"]')).toHaveCount(1);
+  await expect(coverage.locator('[data-empty="true"]').first()).toHaveText('Yok');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a reload mid-upload: the queue comes back, the same files are chosen again and only the missing bytes are sent', async ({ page }) => {
+  const { operator, turbine } = await newTurbine('RLD');
+  // two photos over one tus chunk (8 MB) and two small ones
+  const big = await writeJpegs(folder, ['big_1.jpg', 'big_2.jpg'], { width: 4200, height: 3200, seed: 7 });
+  const small = await writeJpegs(folder, ['small_1.jpg', 'small_2.jpg'], { width: 800, height: 600, seed: 9 });
+  const files = [...big, ...small];
+  await signInPage(page, operator, { language: 'en', theme: 'dark' });
+  await page.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  const { start } = await queueFiles(page, files, /^Start uploading 4 photos$/);
+  proxy.bytesPerSecond = 3_000_000;
+  await start.click();
+  // well into the big files (past their first chunk), then the tab is reloaded
+  await expect.poll(() => proxy.patchBytes(), { timeout: 60_000 }).toBeGreaterThan(14_000_000);
+  await page.reload();
+  proxy.bytesPerSecond = 0;
+  await page.waitForTimeout(1500);
+  const ids = new Set(proxy.uploads.keys());
+
+  // what the server holds of each upload before the files are chosen again
+  const offsets = new Map<string, number>();
+  for (const id of ids) {
+    const head = await fetch(`${base}/api/uploads/${id}`, {
+      method: 'HEAD',
+      headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${operator.token}` },
+    });
+    offsets.set(id, Number(head.headers.get('upload-offset') ?? 0));
+  }
+  const before = new Map([...proxy.uploads].map(([id, u]) => [id, u.patches.length]));
+  const heldBytes = [...offsets.values()].reduce((a, b) => a + b, 0);
+  expect(heldBytes).toBeGreaterThan(8_000_000);
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('upload-ask')).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByTestId('upload-ask')).toContainText('Uploads from your last visit are waiting');
+  await dialog.getByTestId('upload-ask-input').first().setInputFiles(files);
+  await expect(rowState(page, 'done')).toHaveCount(4, { timeout: 90_000 });
+  expect(await photoCount(operator, turbine.id)).toBe(4);
+
+  // each upload that held bytes at the reload got exactly its missing bytes, from the server's offset (an upload whose
+  // address the closing tab could not keep had no bytes yet: its file may be created again, which costs nothing)
+  let resent = 0;
+  for (const id of ids) {
+    const upload = proxy.uploads.get(id);
+    if (!upload) throw new Error(`upload ${id} unknown`);
+    if ((offsets.get(id) ?? 0) === 0 && upload.patches.length === (before.get(id) ?? 0)) continue;
+    const after = upload.patches.slice(before.get(id) ?? 0);
+    const bytes = after.reduce((sum, p) => sum + p.bytes, 0);
+    resent += bytes;
+    expect(bytes).toBe(upload.length - (offsets.get(id) ?? 0));
+    if (after[0]) expect(after[0].offsetBefore).toBe(offsets.get(id));
+  }
+  // the uploads holding bytes were resumed, not created again
+  const createdAfter = proxy.posts.filter((p) => p.id !== null && !ids.has(p.id)).map((p) => p.filename);
+  for (const id of ids) if ((offsets.get(id) ?? 0) > 0) expect(createdAfter).not.toContain(proxy.uploads.get(id)?.name);
+  const total = [...proxy.uploads.values()].reduce((sum, u) => sum + u.length, 0);
+  expect(resent).toBeLessThan(total - 8_000_000);
+});
+
+test('duplicates by content are skipped, a failed file goes again with "Retry all failed"; coverage on the page', async ({ page }) => {
+  const { operator, turbine } = await newTurbine('DUP');
+  const [original, other, flaky] = await writeJpegs(folder, ['orig_1.jpg', 'other_1.jpg', 'flaky_1.jpg'], {
+    width: 640,
+    height: 480,
+    seed: 3,
+  });
+  // the same bytes as orig_1.jpg under another name
+  const copy = path.join(folder, 'copy_of_orig.jpg');
+  writeFileSync(copy, await import('node:fs').then((fs) => fs.readFileSync(original as string)));
+  await signInPage(page, operator, { language: 'en' });
+  await page.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  let queued = await queueFiles(page, [original as string], /^Start uploading 1 photos?$/);
+  await queued.start.click();
+  await expect(rowState(page, 'done')).toHaveCount(1, { timeout: 30_000 });
+  await page.getByRole('dialog').getByRole('button', { name: 'Clear finished' }).click();
+  await page.keyboard.press('Escape');
+
+  proxy.failNames.add('flaky_1.jpg');
+  const postsBefore = proxy.posts.length;
+  queued = await queueFiles(page, [copy, other as string, flaky as string], /^Start uploading 3 photos$/);
+  await queued.start.click();
+  await expect(rowState(page, 'duplicate')).toHaveCount(1, { timeout: 30_000 });
+  await expect(rowState(page, 'duplicate')).toContainText('Same content as orig_1.jpg');
+  await expect(rowState(page, 'done')).toHaveCount(1, { timeout: 30_000 });
+  await expect(rowState(page, 'failed')).toHaveCount(1, { timeout: 30_000 });
+  expect(
+    proxy.posts
+      .slice(postsBefore)
+      .map((p) => p.filename)
+      .sort(),
+  ).toEqual(['flaky_1.jpg', 'other_1.jpg']); // the copy never went
+  expect(await seriousViolations(page)).toEqual([]);
+
+  proxy.failNames.clear();
+  await page.getByRole('dialog').getByRole('button', { name: 'Retry all failed (1)' }).click();
+  await expect(rowState(page, 'done')).toHaveCount(2, { timeout: 30_000 });
+  await expect(rowState(page, 'failed')).toHaveCount(0);
+  expect(await photoCount(operator, turbine.id)).toBe(3);
+
+  // the turbine page's coverage section: counts and empty cells in words
+  await page.keyboard.press('Escape');
+  const section = page.getByTestId('coverage-section');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByRole('heading', { name: 'Coverage' })).toBeVisible();
+  await expect(section.locator('[data-count="3"]')).toHaveCount(1);
+  await expect(section.locator('[data-empty="true"]').first()).toHaveText('None');
+  expect(await seriousViolations(page)).toEqual([]);
+});
