@@ -1,112 +1,20 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+
 /**
- * SHA-256 of a file read slice by slice, in plain JavaScript: the app's Content-Security-Policy (`script-src 'self'`)
- * does not allow WebAssembly, so no wasm hasher. A 10 GB card is hashed without holding more than a slice of it.
+ * SHA-256 of a file read slice by slice, with @noble/hashes (audited, pure JavaScript, incremental). Pure JavaScript
+ * because the app's Content-Security-Policy (`script-src 'self'`) allows no WebAssembly. A 10 GB card is hashed without
+ * holding more than a slice of it.
  */
 
 /** Bytes read at a time. */
 export const HASH_SLICE_BYTES = 4 * 1024 * 1024;
 
-const K = new Uint32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be,
-  0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa,
-  0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85,
-  0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3,
-  0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f,
-  0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-]);
-
-/** Incremental SHA-256 (FIPS 180-4): update() with any number of byte arrays, then digestHex(). */
-export class Sha256 {
-  private readonly h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
-  private readonly w = new Uint32Array(64);
-  private readonly block = new Uint8Array(64);
-  private used = 0;
-  private length = 0;
-
-  update(data: Uint8Array): this {
-    let offset = 0;
-    this.length += data.length;
-    if (this.used > 0) {
-      const take = Math.min(64 - this.used, data.length);
-      this.block.set(data.subarray(0, take), this.used);
-      this.used += take;
-      offset = take;
-      if (this.used < 64) return this;
-      this.compress(this.block, 0);
-      this.used = 0;
-    }
-    for (; offset + 64 <= data.length; offset += 64) this.compress(data, offset);
-    if (offset < data.length) {
-      this.block.set(data.subarray(offset), 0);
-      this.used = data.length - offset;
-    }
-    return this;
-  }
-
-  digestHex(): string {
-    const bits = this.length * 8;
-    const tail = new Uint8Array(this.used < 56 ? 64 : 128);
-    tail.set(this.block.subarray(0, this.used));
-    tail[this.used] = 0x80;
-    const view = new DataView(tail.buffer);
-    view.setUint32(tail.length - 8, Math.floor(bits / 0x100000000));
-    view.setUint32(tail.length - 4, bits >>> 0);
-    for (let i = 0; i < tail.length; i += 64) this.compress(tail, i);
-    return Array.from(this.h, (word) => word.toString(16).padStart(8, '0')).join('');
-  }
-
-  private compress(data: Uint8Array, at: number): void {
-    const w = this.w;
-    for (let i = 0; i < 16; i++) {
-      const j = at + i * 4;
-      w[i] = ((data[j] as number) << 24) | ((data[j + 1] as number) << 16) | ((data[j + 2] as number) << 8) | (data[j + 3] as number);
-    }
-    for (let i = 16; i < 64; i++) {
-      const a = w[i - 15] as number;
-      const b = w[i - 2] as number;
-      const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
-      const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
-      w[i] = ((w[i - 16] as number) + s0 + (w[i - 7] as number) + s1) | 0;
-    }
-    const h = this.h;
-    let a = h[0] as number;
-    let b = h[1] as number;
-    let c = h[2] as number;
-    let d = h[3] as number;
-    let e = h[4] as number;
-    let f = h[5] as number;
-    let g = h[6] as number;
-    let k = h[7] as number;
-    for (let i = 0; i < 64; i++) {
-      const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const t1 = (k + S1 + ((e & f) ^ (~e & g)) + (K[i] as number) + (w[i] as number)) | 0;
-      const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-      const t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
-      k = g;
-      g = f;
-      f = e;
-      e = (d + t1) | 0;
-      d = c;
-      c = b;
-      b = a;
-      a = (t1 + t2) | 0;
-    }
-    h[0] = (h[0] as number) + a;
-    h[1] = (h[1] as number) + b;
-    h[2] = (h[2] as number) + c;
-    h[3] = (h[3] as number) + d;
-    h[4] = (h[4] as number) + e;
-    h[5] = (h[5] as number) + f;
-    h[6] = (h[6] as number) + g;
-    h[7] = (h[7] as number) + k;
-  }
-}
-
 /** SHA-256 of a file or blob, read slice by slice, lower-case hex. */
 export async function sha256OfBlob(blob: Blob, slice = HASH_SLICE_BYTES): Promise<string> {
-  const hasher = new Sha256();
+  const hasher = sha256.create();
   for (let start = 0; start < blob.size; start += slice) {
     hasher.update(new Uint8Array(await blob.slice(start, Math.min(blob.size, start + slice)).arrayBuffer()));
   }
-  return hasher.digestHex();
+  return bytesToHex(hasher.digest());
 }

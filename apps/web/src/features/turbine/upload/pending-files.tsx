@@ -5,7 +5,12 @@ import { TURBINE_NS } from '../turbine-i18n.ts';
 import { CubeIcon, PhotoIcon } from '../turbine-icons.tsx';
 import { isPointCloudName } from '../../viewer-common/point-cloud.ts';
 import classes from './upload.module.css';
+import { FileThumb } from './file-thumb.tsx';
 import type { PendingPhoto } from './use-photo-upload.ts';
+
+/** Previews for the first photos only: past these a memory card's worth would be decoded for a glance (the rest show
+ *  the photo icon, their names and sizes). */
+const PREVIEW_LIMIT = 24;
 
 export interface PendingFilesProps {
   files: PendingPhoto[];
@@ -21,15 +26,15 @@ export function PendingFiles({ files, sent, uploading, onRemove }: PendingFilesP
   const { fileSize } = useFormatters();
   return (
     <ul className={classes.pendingList} aria-label={t('upload.pendingTitle')} data-testid="pending-files">
-      {files.map((photo) => {
+      {files.map((photo, index) => {
         const percent = photo.size > 0 ? Math.round(((sent[photo.id] ?? 0) / photo.size) * 100) : 0;
         return (
           <li key={photo.id} className={classes.pendingItem} data-testid="pending-file">
             <div className={classes.pendingThumb}>
-              {photo.previewUrl ? (
-                <img src={photo.previewUrl} alt="" loading="lazy" decoding="async" />
-              ) : isPointCloudName(photo.name) ? (
+              {isPointCloudName(photo.name) ? (
                 <CubeIcon size={22} />
+              ) : index < PREVIEW_LIMIT ? (
+                <FileThumb file={photo.file} fallback={<PhotoIcon size={22} />} />
               ) : (
                 <PhotoIcon size={22} />
               )}

@@ -25,16 +25,10 @@ export interface PendingPhoto {
   file: File;
   name: string;
   size: number;
-  /** object URL for the preview; null for files the browser cannot show (.pcd, TIFF) */
-  previewUrl: string | null;
 }
 
 let nextId = 0;
 const NO_PROGRESS: Record<string, number> = {};
-
-function previewable(file: File): boolean {
-  return file.type.startsWith('image/') && file.type !== 'image/tiff';
-}
 
 /** The zone's settings as the manager's default placement (each photo's own data may correct it in the review). */
 function placementOf(target: UploadTarget): Placement {
@@ -81,7 +75,6 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
       abortRef.current?.abort();
       // any request's 401 signs out and opens the sign-in page: the chosen photos wait here for the user's return
       if (!keptRef.current && pendingRef.current.length > 0 && !authStore.getToken()) keepForSignIn(pendingRef.current);
-      for (const photo of pendingRef.current) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
     },
     [keepForSignIn],
   );
@@ -102,7 +95,6 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
         file,
         name: file.name,
         size: file.size,
-        previewUrl: previewable(file) ? URL.createObjectURL(file) : null,
       }));
       setPending((current) => [...current, ...added]);
     },
@@ -117,11 +109,7 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
   }, []);
 
   const remove = useCallback((id: string) => {
-    setPending((current) => {
-      const photo = current.find((p) => p.id === id);
-      if (photo?.previewUrl) URL.revokeObjectURL(photo.previewUrl);
-      return current.filter((p) => p.id !== id);
-    });
+    setPending((current) => current.filter((p) => p.id !== id));
   }, []);
 
   const upload = useCallback(async () => {
@@ -144,7 +132,6 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
         placementOf(target),
         files.map((p) => p.file),
       );
-      for (const photo of files) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
       setPending((current) => current.filter((p) => !files.includes(p)));
       openUploadPanel();
       toast.info(t('upload.queued', { count: files.length }), t('upload.queuedHint'));
