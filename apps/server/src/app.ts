@@ -37,6 +37,8 @@ import { createStorage } from './storage/create-storage.ts';
 import { createStagingSweeper } from './storage/staging-sweep.ts';
 import { turbineRoutes } from './turbines/routes.ts';
 import { turbinePrefix } from './uploads/storage-keys.ts';
+import { tusRoutes } from './uploads/tus/routes.ts';
+import { createTusUploads, removeOrphanedUploads, type TusUploads } from './uploads/tus/tus-service.ts';
 import { createUploadSlots } from './uploads/upload-quota.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -137,7 +139,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     derivatives,
     uploadSlots: createUploadSlots(limiter, config.uploadQuota.atOncePerUser),
     now: options.now ?? (() => new Date()),
+    // made just below: it needs the context itself
+    tus: null as unknown as TusUploads,
   };
+  ctx.tus = createTusUploads(ctx, (message, details) => app.log.warn(details, message));
   // upload leftovers of a crash: removed now and every so often (both drivers; S3 also has its local scratch copies)
   const stagingSweeper = createStagingSweeper({
     storage,
@@ -159,6 +164,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.addHook('onClose', async () => {
     stagingSweeper.stop();
+    ctx.tus.stop();
     clearInterval(limitSweep);
     // the queue first: the photo in hand still needs storage and the database
     await derivatives.close();
@@ -249,8 +255,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           headerPairs: 100,
         },
       });
-      await turbineRoutes(api, ctx, { afterDelete: [(id) => ctx.storage.deleteByPrefix(turbinePrefix(id)).then(() => {})] });
+      await turbineRoutes(api, ctx, {
+        afterDelete: [
+          (id) => ctx.storage.deleteByPrefix(turbinePrefix(id)).then(() => {}),
+          // its unfinished resumable uploads (rows left without the turbine) and their bytes
+          () => removeOrphanedUploads(ctx.db, ctx.tus.datastore).then(() => {}),
+        ],
+      });
       await photoRoutes(api, ctx);
+      await tusRoutes(api, ctx.tus);
       await reportRoutes(api, ctx);
       await fileRoutes(api, ctx);
       await commentRoutes(api, ctx);

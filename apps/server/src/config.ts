@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { FILE_LIMITS } from '@windscope/contract';
+import { FILE_LIMITS, TUS_DEFAULT_EXPIRY_HOURS } from '@windscope/contract';
 
 const flag = z
   .string()
@@ -93,6 +93,12 @@ const envSchema = z.object({
   STAGING_MAX_AGE_MINUTES: z.coerce.number().positive().default(60),
   STAGING_SWEEP_MINUTES: z.coerce.number().positive().default(15),
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(7),
+  // resumable (tus) uploads not finished within this many hours are removed (bytes and row)
+  TUS_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(TUS_DEFAULT_EXPIRY_HOURS),
 });
 
 export interface AppConfig {
@@ -135,6 +141,8 @@ export interface AppConfig {
   stagingSweep: { maxAgeMs: number; intervalMs: number };
   /** the absolute lifetime of a sign-in (SESSION_MAX_DAYS): refreshes never carry a session past it */
   sessionMaxMs: number;
+  /** a resumable upload not finished this long after its creation is removed (TUS_EXPIRY_HOURS) */
+  tusExpiryMs: number;
 }
 
 /** The JWT secret: JWT_SECRET, else one generated on first run and kept in the data folder. */
@@ -214,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     stagingSweep: { maxAgeMs: Math.round(e.STAGING_MAX_AGE_MINUTES * 60_000), intervalMs: Math.round(e.STAGING_SWEEP_MINUTES * 60_000) },
     sessionMaxMs: Math.round(e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000),
+    tusExpiryMs: Math.round(e.TUS_EXPIRY_HOURS * 60 * 60 * 1000),
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { DerivativeQueue } from './photos/derivative-queue.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { StorageDriver } from './storage/storage-driver.ts';
+import type { TusUploads } from './uploads/tus/tus-service.ts';
 import type { UploadSlots } from './uploads/upload-quota.ts';
 
 /** What services need, built once per app and handed to them explicitly. */
@@ -22,6 +23,8 @@ export interface AppContext {
   derivatives: DerivativeQueue;
   /** uploads running at once per user (this process) */
   uploadSlots: UploadSlots;
+  /** resumable (tus) photo uploads: their store, the sweep of expired ones */
+  tus: TusUploads;
   /** injectable clock: tests move time forward */
   now(): Date;
 }

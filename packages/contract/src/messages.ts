@@ -180,6 +180,44 @@ export const MESSAGES = {
   PHOTO_DAMAGED: { tr: '{n} dosya boş veya bozuk: {names}', en: '{n} file(s) empty or damaged: {names}' },
   PHOTOS_UPLOADED: { tr: '{n} fotoğraf başarıyla yüklendi!', en: '{n} photo(s) uploaded successfully!' },
   PHOTOS_LOADED: { tr: 'Fotoğraflar yüklendi.', en: 'Photos loaded.' },
+  TUS_UPLOAD_NOT_FOUND: {
+    tr: 'Yükleme bulunamadı; dosyayı yeniden yükleyin.',
+    en: 'Upload not found; upload the file again.',
+  },
+  TUS_UPLOAD_EXPIRED: {
+    tr: 'Yükleme zamanında tamamlanmadığı için silindi; dosyayı yeniden yükleyin.',
+    en: 'The upload was not finished in time and has been removed; upload the file again.',
+  },
+  TUS_OFFSET_MISMATCH: {
+    tr: 'Yüklemenin kaldığı yer değişti; yükleme sunucudaki son konumdan sürdürülmeli.',
+    en: 'The upload is at another position on the server; resume it from there.',
+  },
+  TUS_UPLOAD_BUSY: {
+    tr: 'Bu yükleme başka bir istek tarafından sürdürülüyor; biraz sonra tekrar deneyin.',
+    en: 'Another request is working on this upload; try again in a moment.',
+  },
+  TUS_UPLOAD_FINISHING: {
+    tr: 'Dosyanın tamamı alındı ve denetleniyor; sonucu birazdan görünecek.',
+    en: 'The whole file has arrived and is being checked; its result will show shortly.',
+  },
+  TUS_BAD_REQUEST: {
+    tr: 'Yükleme isteği geçersiz (eksik veya hatalı başlık).',
+    en: 'The upload request is invalid (a header is missing or wrong).',
+  },
+  TUS_LENGTH_REQUIRED: {
+    tr: 'Yüklemeye başlamadan önce dosyanın boyutu bildirilmelidir.',
+    en: 'The file size must be given before the upload starts.',
+  },
+  TUS_BODY_TOO_LARGE: {
+    tr: 'Gönderilen veri, yüklemenin bildirilen boyutunu aşıyor.',
+    en: 'The data sent goes past the declared size of the upload.',
+  },
+  TUS_OUTCOME_LOADED: { tr: 'Yüklemenin durumu alındı.', en: 'Upload status loaded.' },
+  PHOTO_HASHES_CHECKED: {
+    tr: '{n} dosya bu türbinde zaten mevcut.',
+    en: '{n} file(s) already on this turbine.',
+  },
+  COVERAGE_LOADED: { tr: 'Fotoğraf kapsamı yüklendi.', en: 'Photo coverage loaded.' },
   PHOTO_NOT_FOUND: { tr: 'Fotoğraf bulunamadı.', en: 'Photo not found.' },
   PHOTO_DELETED: { tr: 'Fotoğraf başarıyla silindi.', en: 'Photo deleted successfully.' },
   FILE_LINK_INVALID: {

@@ -198,6 +198,40 @@ export const photos = pgTable(
     index('photos_derivatives_todo_idx').on(t.id).where(sql`${t.derivatives} in ('pending', 'working')`),
     uniqueIndex('photos_turbine_name_unique').on(t.turbineId, sql`lower(${t.originalName})`),
     uniqueIndex('photos_storage_key_unique').on(t.storageKey),
+    // the known-hashes question (DECISIONS §13): which of these SHA-256 a turbine already holds
+    index('photos_turbine_sha256_idx').on(t.turbineId, t.sha256),
+  ],
+);
+
+/** Resumable (tus) photo uploads (DECISIONS §13, uploads/tus/): one row per upload, shared by every process. It holds who
+ *  may touch the upload, where its photo goes, the tus store's own record of it (`info`: the file store's config, the S3
+ *  store's metadata cache), its lock (a lease: lockToken until lockUntil; releaseRequested asks the holder to let go) and,
+ *  once the last byte has gone through the photo pipeline, how it ended (`outcome`). A turbine or user deleted leaves
+ *  the row without them (set null): such rows and their bytes are removed at once by the turbine delete, or by the sweep. */
+export const tusUploads = pgTable(
+  'tus_uploads',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    turbineId: integer('turbine_id').references(() => turbines.id, { onDelete: 'set null' }),
+    /** the parsed Upload-Metadata (contract tusPhotoMetadataSchema) */
+    metadata: jsonb('metadata').notNull(),
+    length: bigint('length', { mode: 'number' }).notNull(),
+    info: jsonb('info'),
+    /** 'receiving' (bytes arriving), 'finishing' (the pipeline works on it since finishingAt), 'done' (outcome kept) */
+    state: varchar('state', { length: 12 }).notNull().default('receiving'),
+    finishingAt: timestamp('finishing_at', { withTimezone: true, mode: 'date' }),
+    outcome: jsonb('outcome'),
+    lockToken: varchar('lock_token', { length: 64 }),
+    lockUntil: timestamp('lock_until', { withTimezone: true, mode: 'date' }),
+    releaseRequested: boolean('release_requested').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('tus_uploads_expires_idx').on(t.expiresAt),
+    index('tus_uploads_turbine_idx').on(t.turbineId),
+    index('tus_uploads_user_idx').on(t.userId),
   ],
 );
 

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamSchema, photoDeleteQuerySchema, photoListQuerySchema, photoUploadResponseSchema } from '@windscope/contract';
+import {
+  coverageQuerySchema,
+  coverageResponseSchema,
+  idParamSchema,
+  knownHashesBodySchema,
+  knownHashesResponseSchema,
+  photoDeleteQuerySchema,
+  photoListQuerySchema,
+  photoUploadResponseSchema,
+} from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import { requireAuth } from '../http/auth-hook.ts';
 import { messageOnly } from '../http/envelope.ts';
@@ -9,28 +18,13 @@ import { routeId } from '../http/params.ts';
 import { clientGoneSignal, readUploadForm } from '../uploads/upload-form.ts';
 import { sendUploadOutcome } from '../uploads/upload-reply.ts';
 import { deletePhoto } from './delete-service.ts';
+import { knownHashes, turbineCoverage } from './field-service.ts';
 import { photoListing } from './list-cache.ts';
 import { sendPrepared } from '../http/serialized-answers.ts';
 import { uploadPhotos } from './upload-service.ts';
+import { photoWording } from './wording.ts';
 
 const invalidTurbineId = { status: 400, code: 'TURBINE_INVALID_ID' } as const;
-
-function photoWording(ctx: AppContext) {
-  return {
-    storedCode: 'PHOTOS_UPLOADED',
-    noFilesCode: 'PHOTO_UPLOAD_NO_FILES',
-    codes: {
-      invalid_name: 'PHOTO_INVALID_NAMES',
-      duplicate_name: 'PHOTO_DUPLICATE_NAMES',
-      unsupported_type: 'PHOTO_UNSUPPORTED_TYPE',
-      wrong_extension: 'PHOTO_WRONG_EXTENSION',
-      too_large: 'PHOTO_TOO_LARGE',
-      too_many_pixels: 'PHOTO_TOO_MANY_PIXELS',
-      damaged: 'PHOTO_DAMAGED',
-    },
-    params: { limit: Number((ctx.config.limits.photoBytes / 1024 / 1024).toFixed(1)), megapixels: ctx.config.limits.maxMegapixels },
-  } satisfies Parameters<typeof sendUploadOutcome>[3];
-}
 
 export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -71,6 +65,26 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       await deletePhoto(ctx, requireAuth(req).actor, routeId(req.params.id, invalidTurbineId), req.query.key);
       return { success: true as const, message: localize(req, 'PHOTO_DELETED') };
+    },
+  );
+
+  r.post(
+    '/turbines/:id/photos/known-hashes',
+    { schema: { tags, params: idParamSchema, body: knownHashesBodySchema, response: { 200: knownHashesResponseSchema } } },
+    async (req) => {
+      const id = routeId(req.params.id, invalidTurbineId);
+      const data = await knownHashes(ctx, requireAuth(req).actor, id, req.body.sha256);
+      return { success: true as const, data, message: localize(req, 'PHOTO_HASHES_CHECKED', { n: data.length }) };
+    },
+  );
+
+  r.get(
+    '/turbines/:id/coverage',
+    { schema: { tags, params: idParamSchema, querystring: coverageQuerySchema, response: { 200: coverageResponseSchema } } },
+    async (req) => {
+      const id = routeId(req.params.id, invalidTurbineId);
+      const data = await turbineCoverage(ctx, requireAuth(req).actor, id, req.query.year);
+      return { success: true as const, data, message: localize(req, 'COVERAGE_LOADED') };
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   can,
@@ -22,7 +23,7 @@ import { photoKey, storedFileName } from '../uploads/storage-keys.ts';
 import type { UploadForm } from '../uploads/upload-form.ts';
 import type { RefusedFile } from '../uploads/upload-outcome.ts';
 import { UploadBudget } from '../uploads/upload-quota.ts';
-import { isUploadRejection } from '../uploads/upload-rejection.ts';
+import { isUploadRejection, UploadRejectedError } from '../uploads/upload-rejection.ts';
 import { finishPhoto, type PhotoDraft } from './finish-photo.ts';
 import { emailVisibility, photoRecordOf, presentPhoto } from './presenter.ts';
 
@@ -89,6 +90,55 @@ async function registerPhotos(
   }
 }
 
+/** Where a file goes and who sends it. */
+interface PhotoTarget {
+  turbineId: number;
+  fields: PhotoUploadFields;
+  uploadedBy: number;
+  now: Date;
+}
+
+/** The checks a file's name passes before any of its bytes is read: the name rule, then no photo of the turbine (nor an
+ *  earlier file of the same request, `seen`) already has it, whatever the case. */
+async function nameRefusal(ctx: AppContext, turbineId: number, name: string, seen?: Set<string>): Promise<RefusedFile['reason'] | null> {
+  if (!isSafeFileName(name)) return 'invalid_name';
+  const lower = name.toLowerCase();
+  if (seen?.has(lower) || (await nameTaken(ctx, turbineId, lower))) return 'duplicate_name';
+  seen?.add(lower);
+  return null;
+}
+
+/** One file's bytes into staged storage while they are sniffed, counted and hashed (refused with UploadRejectedError as
+ *  soon as they break a rule); with `expectedSha256` (the SHA-256 the client computed), other bytes are refused as
+ *  damaged. Resolves once the bytes are staged, with the rest of the pipeline (pixels, completeness, EXIF, commit) as
+ *  a promise: the multipart route receives the next file meanwhile. */
+async function receivePhoto(
+  ctx: AppContext,
+  target: PhotoTarget,
+  name: string,
+  stream: Readable,
+  budget: UploadBudget,
+  expectedSha256?: string,
+): Promise<{ finished: Promise<PhotoDraft> }> {
+  const key = photoKey(target.turbineId, target.fields, storedFileName(target.now, name));
+  const limits = {
+    maxBytes: ctx.config.limits.photoBytes,
+    sniff: sniffPhotoKind,
+    unknownReason: 'unsupported_type',
+    emptyReason: 'damaged',
+    nameFits: (kind: MediaKind) => nameFitsKind(name, kind),
+    budget: budget.nextFile(),
+  } as const;
+  const received = await receiveFile(ctx.storage, key, stream, limits);
+  if (expectedSha256 && received.sha256 !== expectedSha256) {
+    await received.staged.abort();
+    throw new UploadRejectedError('damaged');
+  }
+  budget.received(received.size);
+  const meta = { turbineId: target.turbineId, fields: target.fields, originalName: name, uploadedBy: target.uploadedBy, now: target.now };
+  return { finished: finishPhoto(ctx, received, meta) };
+}
+
 /** POST /turbines/{id}/photos: stream -> sniff + hash + size -> staged storage -> pixel check -> derivatives -> commit
  *  -> rows. Every file is judged on its own; the answer lists the stored photos and why each other file was refused.
  *  When the client goes away before the answer, nothing of this upload remains. */
@@ -105,6 +155,7 @@ export async function uploadPhotos(
   const form = await openForm();
   const now = ctx.now();
   const fields = parseFields(form.fields, turbine, now);
+  const target: PhotoTarget = { turbineId, fields, uploadedBy: auth.actor.id, now };
   const outcomes: Promise<FileOutcome>[] = [];
   const seen = new Set<string>();
   const refuse = (name: string, reason: RefusedFile['reason']) => outcomes.push(Promise.resolve({ name, refused: { name, reason } }));
@@ -113,34 +164,17 @@ export async function uploadPhotos(
     for await (const file of form.files) {
       const name = file.fileName;
       budget.countFile();
-      if (!isSafeFileName(name)) {
+      const refusal = await nameRefusal(ctx, turbineId, name, seen);
+      if (refusal) {
         drain(file.stream);
-        refuse(name, 'invalid_name');
+        refuse(name, refusal);
         continue;
       }
-      const lower = name.toLowerCase();
-      if (seen.has(lower) || (await nameTaken(ctx, turbineId, lower))) {
-        drain(file.stream);
-        refuse(name, 'duplicate_name');
-        continue;
-      }
-      seen.add(lower);
-      const key = photoKey(turbineId, fields, storedFileName(now, name));
-      const limits = {
-        maxBytes: ctx.config.limits.photoBytes,
-        sniff: sniffPhotoKind,
-        unknownReason: 'unsupported_type',
-        emptyReason: 'damaged',
-        nameFits: (kind: MediaKind) => nameFitsKind(name, kind),
-        budget: budget.nextFile(),
-      } as const;
       try {
-        const received = await receiveFile(ctx.storage, key, file.stream, limits);
-        budget.received(received.size);
+        const { finished } = await receivePhoto(ctx, target, name, file.stream, budget);
         // finishing (decode, derive, commit) overlaps with receiving the next file
-        const meta = { turbineId, fields, originalName: name, uploadedBy: auth.actor.id, now };
         outcomes.push(
-          finishPhoto(ctx, received, meta).then(
+          finished.then(
             (draft): FileOutcome => ({ name, draft }),
             (error: unknown): FileOutcome =>
               isUploadRejection(error) ? { name, refused: { name, reason: error.reason } } : { name, failure: error },
@@ -177,4 +211,61 @@ export async function uploadPhotos(
     photos: rows.map((row) => presentPhoto(ctx.config.jwtSecret, expires, photoRecordOf(row, auth.user), showEmail)),
     refused,
   };
+}
+
+/** Checks made before any byte of a resumable upload is sent (tus creation): the turbine is visible (another company's
+ *  is 404) and the actor may upload to it, the placement fits the turbine, the hourly quota is not used up, the size
+ *  is within the photo limit, the name passes the name rule and no photo of the turbine has it. Throws the same
+ *  AppError or UploadRejectedError the multipart route would give for that file. */
+export async function checkPhotoBeforeUpload(
+  ctx: AppContext,
+  auth: AuthState,
+  turbineId: number,
+  rawFields: Record<string, string>,
+  name: string,
+  length: number,
+): Promise<void> {
+  const turbine = await getTurbine(ctx, auth.actor, turbineId);
+  if (!can(auth.actor, 'photo.upload', { companyId: turbine.company_id })) throw forbidden();
+  parseFields(rawFields, turbine, ctx.now());
+  const budget = await UploadBudget.open(ctx, auth.actor.id);
+  budget.countFile();
+  if (length > ctx.config.limits.photoBytes) throw new UploadRejectedError('too_large');
+  if (length > budget.nextFile().bytes) throw budget.nextFile().refuse();
+  const refusal = await nameRefusal(ctx, turbineId, name);
+  if (refusal) throw new UploadRejectedError(refusal);
+}
+
+/** One whole file through the same pipeline as a multipart upload's files (the tus route, once its last byte is in):
+ *  the checks of checkPhotoBeforeUpload again (things may have changed meanwhile), sniffing, limits, SHA-256 (and the
+ *  client's, when it sent one), completeness, EXIF, atomic commit, then the row; the derivatives are queued. Throws
+ *  UploadRejectedError (the file's fault: the multipart route's reasons) or AppError; nothing of a refused file stays. */
+export async function uploadOnePhoto(
+  ctx: AppContext,
+  auth: AuthState,
+  turbineId: number,
+  rawFields: Record<string, string>,
+  file: { name: string; stream: Readable; sha256?: string },
+): Promise<Photo> {
+  const turbine = await getTurbine(ctx, auth.actor, turbineId);
+  if (!can(auth.actor, 'photo.upload', { companyId: turbine.company_id })) throw forbidden();
+  const now = ctx.now();
+  const fields = parseFields(rawFields, turbine, now);
+  const budget = await UploadBudget.open(ctx, auth.actor.id);
+  budget.countFile();
+  const refusal = await nameRefusal(ctx, turbineId, file.name);
+  if (refusal) {
+    drain(file.stream);
+    throw new UploadRejectedError(refusal);
+  }
+  const target: PhotoTarget = { turbineId, fields, uploadedBy: auth.actor.id, now };
+  const { finished } = await receivePhoto(ctx, target, file.name, file.stream, budget, file.sha256);
+  const draft = await finished;
+  const { rows, lost } = await registerPhotos(ctx, [draft]);
+  await removeFiles(ctx, lost);
+  const [row] = rows;
+  // a photo of the same name registered meanwhile (a concurrent upload)
+  if (!row) throw new UploadRejectedError('duplicate_name');
+  if (row.derivatives === 'pending') ctx.derivatives.kick();
+  return presentPhoto(ctx.config.jwtSecret, urlExpiry(now), photoRecordOf(row, auth.user), emailVisibility(auth.actor));
 }
