@@ -6,7 +6,7 @@
  *     same files, same link: wall time, goodput as a share of the shaped rate, bytes received at the server, bytes sent
  *     again per cut, every file present with its SHA-256.
  * Env: BENCH_FIELD_GB (2: GiB of 10-15 MB JPEGs, kept in $TMPDIR/windscope-bench-field/jpegs for reruns),
- * BENCH_FIELD_RUNS (tus,multipart), BENCH_FIELD_CC (TCP congestion control in both namespaces, e.g. cubic; default the
+ * BENCH_FIELD_RUNS (raw,tus,multipart; raw: bulk TCP over the link for 20 s, 1 and 3 streams, no cuts: the ceiling), BENCH_FIELD_CC (TCP congestion control in both namespaces, e.g. cubic; default the
  * system's), BENCH_FIELD_CUT (abort: the client's connections die with the link, as a browser's requests do when the
  * network changes; hold: the link is silent for 5 s and TCP rides it out).
  * The kernel here has no sch_netem, so the link is a user-space netem (field-link.py) between two TUN devices; needs
@@ -24,9 +24,7 @@ import { type FieldFile, fieldJpegs } from './field-jpegs.ts';
 
 const MB = 1024 * 1024;
 const GB_WANTED = Number(process.env.BENCH_FIELD_GB ?? 2);
-const RUNS = (process.env.BENCH_FIELD_RUNS ?? 'tus,multipart')
-  .split(',')
-  .filter((r): r is 'tus' | 'multipart' => r === 'tus' || r === 'multipart');
+const RUNS = (process.env.BENCH_FIELD_RUNS ?? 'raw,tus,multipart').split(',');
 const CC = process.env.BENCH_FIELD_CC;
 const CUT_MODE = process.env.BENCH_FIELD_CUT === 'hold' ? 'hold' : 'abort';
 const RATE_BIT = 20e6;
@@ -169,6 +167,26 @@ async function hashes(files: FieldFile[]): Promise<Map<string, string>> {
   return new Map(files.map((f) => [f.name, cache[`${f.name}:${f.size}`] as string]));
 }
 
+/** Bulk TCP over the link, no cuts: what 1 and 3 connections carry (the ceiling of any upload over it). */
+async function rawTcp(streams: number, seconds: number): Promise<number> {
+  const sink = start(SERVER_NS, node('bench/field-raw.ts', 'sink', SERVER_IP, '9000'));
+  const lines: string[] = [];
+  const ready = new Promise<void>((resolve) => {
+    sink.lines.on('line', (line) => {
+      lines.push(line);
+      if (line === 'ready') resolve();
+    });
+  });
+  await ready;
+  const sender = start(CLIENT_NS, node('bench/field-raw.ts', 'send', SERVER_IP, '9000', String(streams), String(seconds)));
+  await sender.exited;
+  await sleep(1000);
+  sink.child.kill('SIGTERM');
+  await sink.exited;
+  const { bytes, seconds: took } = JSON.parse(lines.at(-1) ?? '{}') as { bytes: number; seconds: number };
+  return (bytes * 8) / took;
+}
+
 interface RunResult {
   mode: string;
   seconds: number;
@@ -178,6 +196,7 @@ interface RunResult {
   patch: number;
   requests: number;
   cuts: number;
+  stalls: number[];
   resentPerCut: number[];
   resentWithoutCut: number;
   failures: number;
@@ -250,8 +269,15 @@ async function run(
   let nextCut = CUT_EVERY;
   const payload = files.reduce((n, f) => n + f.size, 0);
   let lastReport = Date.now();
+  /** per cut: seconds from the link going down until the server receives bytes again */
+  const stalls: number[] = [];
+  let waiting: { since: number; body: number } | null = null;
   while (!finished) {
     await sleep(100);
+    if (waiting && totals.body > waiting.body + 64 * 1024) {
+      stalls.push((Date.now() - waiting.since) / 1000);
+      waiting = null;
+    }
     if (uploading && totals.body >= nextCut && nextCut < payload) {
       cuts.push(Date.now());
       link.send('cut');
@@ -263,6 +289,7 @@ async function run(
       console.log(`   cut ${cuts.length} at ${(totals.body / MB).toFixed(0)} MB received (${CUT_SECONDS} s)`);
       await sleep(CUT_SECONDS * 1000);
       link.send('restore');
+      waiting = { since: cuts.at(-1) ?? Date.now(), body: totals.body };
       nextCut += CUT_EVERY;
     }
     if (Date.now() - lastReport > 60_000) {
@@ -292,6 +319,7 @@ async function run(
     patch: totals.patch,
     requests: totals.requests,
     cuts: cuts.length,
+    stalls,
     resentPerCut,
     resentWithoutCut: resent.filter((r) => r.at < (cuts[0] ?? Number.POSITIVE_INFINITY)).reduce((n, r) => n + r.bytes, 0),
     failures,
@@ -325,6 +353,13 @@ function report(r: RunResult) {
     `   sent again per cut      max ${mb(max)}, mean ${mb(mean)} over ${r.cuts} cuts (client side: bytes written before a failure and written again)   ` +
       `target <= one chunk (${mb(chunk)})  ${max <= chunk ? 'met' : 'MISSED'}`,
   );
+  if (r.stalls.length > 0) {
+    const lost = r.stalls.reduce((a, b) => a + b, 0);
+    console.log(
+      `   link down -> bytes again ${(lost / r.stalls.length).toFixed(1)} s mean, ${Math.max(...r.stalls).toFixed(1)} s max (${CUT_SECONDS} s of it the cut); ` +
+        `${lost.toFixed(0)} s of ${r.seconds.toFixed(0)} without bytes arriving`,
+    );
+  }
   if (r.resentWithoutCut > 0) console.log(`   sent again before any cut ${mb(r.resentWithoutCut)}`);
   console.log(`   failed requests         ${r.failures}`);
   console.log(
@@ -354,7 +389,17 @@ try {
   );
   const files = await fieldJpegs(path.join(cacheDir, 'jpegs'), GB_WANTED * 1024 * MB, console.log);
   const expected = await hashes(files);
-  for (const mode of RUNS) {
+  if (RUNS.includes('raw')) {
+    console.log(`\nraw TCP over the link, 20 s each, no cuts (the ceiling: IP and TCP headers alone leave 95.6% of the rate for data)`);
+    for (const streams of [1, UPLOAD_CONCURRENCY]) {
+      const bits = await rawTcp(streams, 20);
+      console.log(
+        `   ${streams} connection${streams > 1 ? 's' : ' '}  ${(bits / 1e6).toFixed(2)} Mbit/s = ${((bits / RATE_BIT) * 100).toFixed(1)}% of the shaped rate   ${uptime()}`,
+      );
+    }
+  }
+  for (const mode of ['tus', 'multipart'] as const) {
+    if (!RUNS.includes(mode)) continue;
     console.log(`\n${mode}: ${files.length} files`);
     report(await run(mode, files, expected, link));
   }
