@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ProtectedRoute } from '../features/auth/protected-route.tsx';
+import { useCan } from '../features/auth/use-auth.ts';
 import { HeaderSlotContext } from '../ui/app-header/header-slot.ts';
 import { DesktopGate } from '../ui/desktop-gate/desktop-gate.tsx';
 import { SkipLink } from '../ui/skip-link.tsx';
@@ -18,10 +19,14 @@ export function ManagementArea() {
   );
 }
 
+/** The app-level upload manager (issue 15): its own chunk, for those who may upload. */
+const UploadDock = lazy(() => import('../features/uploads/upload-dock.tsx').then((module) => ({ default: module.UploadDock })));
+
 /** The landmarks every management and viewer screen shares: a skip link, the screen's AppHeader (which renders
  *  into the slot above <main>) and the screen itself inside <main>. */
 function ManagementFrame() {
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
+  const canUpload = useCan('photo.upload');
   return (
     <HeaderSlotContext.Provider value={slot}>
       <SkipLink />
@@ -29,6 +34,11 @@ function ManagementFrame() {
       <main id="main" tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>
+      {canUpload && (
+        <Suspense fallback={null}>
+          <UploadDock />
+        </Suspense>
+      )}
     </HeaderSlotContext.Provider>
   );
 }

@@ -25,6 +25,7 @@ declare module 'i18next' {
       users: typeof import('../features/users/users.tr.json');
       signInLink: typeof import('../features/auth/sign-in-link/sign-in-link.tr.json');
       findings: typeof import('../features/findings/findings.tr.json');
+      uploads: typeof import('../features/uploads/uploads.tr.json');
     };
     returnNull: false;
   }

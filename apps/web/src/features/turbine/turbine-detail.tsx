@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys.ts';
 import { toast } from '../../ui/toast/toast.tsx';
 import { FindingsSection } from '../findings/findings-section.tsx';
+import { CoverageSection } from '../uploads/coverage-section.tsx';
 import { useCan } from '../auth/use-auth.ts';
 import { useAllPhotos } from './api/turbine-api.ts';
 import { BladeSection } from './blades/blade-section.tsx';
@@ -117,6 +118,7 @@ export function TurbineDetail({ turbine }: { turbine: Turbine }) {
           <CategorySection turbineId={turbineId} photos={photos} existingNames={existingNames} />
         </>
       )}
+      <CoverageSection turbineId={turbineId} />
       <AllPhotosSection
         visible={visible}
         years={years}

@@ -1,19 +1,17 @@
-import { API_PATHS, type Blade, ERROR_BANNER_MS, type PhotoCategory, photoUploadResponseSchema, UPLOAD_BATCH } from '@windscope/contract';
+import { type Blade, ERROR_BANNER_MS, type PhotoCategory, type Turbine, turbineDisplayName } from '@windscope/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error.ts';
 import { handleUnauthorized } from '../../../api/client.ts';
-import { uploadWithProgress } from '../../../api/upload.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
 import { toast } from '../../../ui/toast/toast.tsx';
 import { authStore } from '../../auth/auth-store.ts';
 import { useCurrentUser } from '../../auth/use-auth.ts';
-import { afterPhotosUploaded } from '../api/turbine-api.ts';
+import type { Placement } from '../../uploads/queue.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { selectPhotoFiles } from './accept-files.ts';
-import { bladeBatches, categoryBatches } from './batches.ts';
 import { keepSelection, takeKeptFiles, zoneKey } from './kept-selection.ts';
-import { runBatches } from './run-batches.ts';
 import { checkSessionBeforeUpload } from './session-check.ts';
 import { useTimedMessage } from './use-timed-message.ts';
 
@@ -31,7 +29,6 @@ export interface PendingPhoto {
   previewUrl: string | null;
 }
 
-const SHOWN_REJECTIONS = 5;
 let nextId = 0;
 
 function previewable(file: File): boolean {
@@ -49,9 +46,13 @@ function formFor(target: UploadTarget, files: PendingPhoto[]): FormData {
   return form;
 }
 
-/** The session ended during the upload (the server said 401): the client has already signed out. */
-function isSessionEnd(error: unknown): boolean {
-  return isApiError(error) && error.status === 401;
+/** The zone's settings as the manager's default placement (each photo's own data may correct it in the review). */
+function placementOf(target: UploadTarget): Placement {
+  return {
+    year: target.year,
+    blade: target.blade,
+    source: target.kind === 'blade' ? { kind: 'room', room: target.room } : { kind: 'category', category: target.category },
+  };
 }
 
 /** One upload zone's state: pending files with previews, the batched upload with real progress, its messages. */
@@ -132,14 +133,6 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
     });
   }, []);
 
-  const reportFailure = useCallback(
-    (error: unknown, manyBatches: boolean) => {
-      const message = isApiError(error) ? error.message : manyBatches ? t('upload.batchError') : t('upload.errorFallback');
-      toast.error(t('upload.errorTitle'), message, { autoClose: ERROR_BANNER_MS.pdfProblems });
-    },
-    [t],
-  );
-
   const upload = useCallback(async () => {
     const files = pendingRef.current;
     if (files.length === 0 || uploading) return;
@@ -147,72 +140,33 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
     clearNotice();
     try {
       if ((await checkSessionBeforeUpload()) === 'expired') {
-        setUploading(false);
         keepForSignIn(files);
         toast.error(t('upload.sessionExpired'), t('upload.keptForSignIn'));
         handleUnauthorized(true);
         return;
       }
+      // the app-level upload manager takes them (DECISIONS §13): review, then tus, resumable, duplicates skipped
+      const [{ uploadManager }, { openUploadPanel }] = await Promise.all([
+        import('../../uploads/manager-instance.ts'),
+        import('../../uploads/panel-signal.ts'),
+      ]);
+      const turbine = queryClient.getQueryData<Turbine>(queryKeys.turbines.detail(turbineId));
+      uploadManager.add(
+        { id: turbineId, name: turbine ? turbineDisplayName(turbine) : String(turbineId) },
+        placementOf(target),
+        files.map((p) => p.file),
+      );
+      for (const photo of files) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
+      setPending((current) => current.filter((p) => !files.includes(p)));
+      openUploadPanel();
+      toast.info(t('upload.queued', { count: files.length }), t('upload.queuedHint'));
     } catch (error) {
-      reportFailure(error, false);
+      const message = isApiError(error) ? error.message : t('upload.errorFallback');
+      toast.error(t('upload.errorTitle'), message, { autoClose: ERROR_BANNER_MS.pdfProblems });
+    } finally {
       setUploading(false);
-      return;
     }
-    const controller = new AbortController();
-    abortRef.current = controller;
-    const batches = target.kind === 'blade' ? bladeBatches(files) : categoryBatches(files);
-    const result = await runBatches({
-      batches,
-      pauseMs: target.kind === 'blade' ? 0 : UPLOAD_BATCH.categoryPauseMs,
-      // spec §8: a 413 says "Uploading... Please wait. Large files can take a while." (here: while they go one by one)
-      onSplit: () => toast.info(t('upload.tooLarge'), t('upload.oneByOne')),
-      onFileProgress: (file, loaded) => setSent((current) => (current[file.id] === loaded ? current : { ...current, [file.id]: loaded })),
-      send: async (batch, onProgress) => {
-        const answer = await uploadWithProgress(API_PATHS.turbinePhotos(turbineId), formFor(target, batch), {
-          onProgress,
-          signal: controller.signal,
-          schema: photoUploadResponseSchema,
-        });
-        return { stored: answer.data, rejected: answer.rejected };
-      },
-    }).finally(() => setUploading(false));
-    const processed = new Set(result.processed.map((p) => p.id));
-    const sessionEnded = isSessionEnd(result.fatal);
-    if (sessionEnded) {
-      // the client has signed out and is opening the sign-in page: what was not stored waits for the user's return
-      keepForSignIn(files.filter((p) => !processed.has(p.id)));
-      toast.error(t('upload.sessionExpired'), t('upload.keptForSignIn'));
-    }
-    if (controller.signal.aborted) return;
-
-    for (const photo of result.processed) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
-    setPending((current) => current.filter((p) => !processed.has(p.id)));
-    setSent({});
-
-    const stored = result.stored.length;
-    if (stored > 0) {
-      if (target.kind === 'blade') toast.success(t('upload.successBlade', { count: stored }));
-      else
-        toast.success(
-          t('upload.successCategoryTitle'),
-          t('upload.successCategory', { count: stored, category: t(`categories.${target.category}.name`) }),
-        );
-    }
-    const refusals = [...result.refusedMessages, ...result.rejected.map((r) => r.message)];
-    if (result.tooLarge.length > 0) {
-      // never stored and still selected: the spec's 413 text, and what to do about it
-      const advice = t('upload.tooLargeKept', { count: result.tooLarge.length, names: result.tooLarge.map((p) => p.name).join(', ') });
-      toast.warning(t('upload.tooLarge'), advice, { autoClose: ERROR_BANNER_MS.pdfProblems });
-      refusals.unshift(advice);
-    }
-    if (refusals.length > 0) {
-      const shown = refusals.slice(0, SHOWN_REJECTIONS);
-      if (refusals.length > SHOWN_REJECTIONS) shown.push(t('upload.more', { count: refusals.length - SHOWN_REJECTIONS }));
-      showNotice(shown.join('\n'), ERROR_BANNER_MS.pdfProblems);
-    }
-    if (result.fatal !== null && !sessionEnded) reportFailure(result.fatal, batches.length > 1);
-    if (result.processed.length > 0) await afterPhotosUploaded(queryClient, turbineId);
-  }, [clearNotice, showNotice, queryClient, reportFailure, keepForSignIn, t, target, turbineId, uploading]);
+  }, [clearNotice, queryClient, keepForSignIn, t, target, turbineId, uploading]);
 
   const progress = useMemo(() => {
     const total = pending.reduce((sum, p) => sum + p.size, 0);

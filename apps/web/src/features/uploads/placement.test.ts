@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { bladeFromName, factsFromExif, suggestPlacement } from './placement.ts';
+import type { Placement } from './queue.ts';
+
+const NOW = new Date('2026-11-25T12:00:00Z');
+const ROOM_DEFAULT: Placement = { year: 2026, blade: 'A', source: { kind: 'room', room: 2 } };
+const OPERATOR_DEFAULT: Placement = { year: 2025, blade: 'C', source: { kind: 'category', category: 'operator' } };
+
+// what exifr 7 answers for a DJI Mavic 3 Enterprise photo with { xmp: true, gps: true } (XMP values are strings)
+const DJI_EXIF = {
+  Make: 'DJI',
+  Model: 'M3E',
+  DateTimeOriginal: new Date(2024, 6, 14, 10, 3, 0),
+  GimbalYawDegree: '+12.30',
+  GimbalPitchDegree: '-35.00',
+  FlightYawDegree: '+11.9',
+  RelativeAltitude: '+78.412',
+  latitude: 38.4237,
+  longitude: 27.1428,
+};
+// a phone photo from the nacelle: EXIF only
+const PHONE_EXIF = { Make: 'samsung', Model: 'SM-G991B', DateTimeOriginal: '2023:09:02 16:41:07' };
+
+describe('blade from the file name', () => {
+  it.each([
+    ['B_0012.jpg', 'B'],
+    ['blade-B_001.JPG', 'B'],
+    ['KanatB_4.jpg', 'B'],
+    ['kanat_c.png', 'C'],
+    ['WT07_C_0003.jpg', 'C'],
+    ['Blade A tip.jpg', 'A'],
+    ['pala-a-12.jpg', 'A'],
+  ])('%s -> %s', (name, blade) => expect(bladeFromName(name)).toBe(blade));
+
+  it.each(['DJI_0001.JPG', 'IMG_20240714_100300.jpg', 'a_b_c.jpg', 'scan.pcd', 'Cable_1.jpg', 'BAC_1.jpg'])('%s -> none', (name) =>
+    expect(bladeFromName(name)).toBeNull(),
+  );
+});
+
+describe('facts from EXIF/XMP', () => {
+  it('reads a DJI drone photo: capture time, gimbal, altitude, GPS, drone', () => {
+    expect(factsFromExif(DJI_EXIF)).toEqual({
+      capturedAt: '2024-07-14T10:03:00',
+      year: 2024,
+      drone: true,
+      gimbalYaw: 12.3,
+      gimbalPitch: -35,
+      relativeAltitude: 78.412,
+      latitude: 38.4237,
+      longitude: 27.1428,
+      make: 'DJI',
+      model: 'M3E',
+    });
+  });
+  it('reads EXIF date strings; a phone photo is no drone; nothing from nothing', () => {
+    expect(factsFromExif(PHONE_EXIF)).toMatchObject({ capturedAt: '2023-09-02T16:41:07', year: 2023, drone: false });
+    expect(factsFromExif(undefined)).toEqual({});
+    expect(factsFromExif({ 'drone-dji': { RelativeAltitude: '+5.1', GimbalPitchDegree: '-90.0' } })).toMatchObject({
+      drone: true,
+      relativeAltitude: 5.1,
+      gimbalPitch: -90,
+    });
+    expect(factsFromExif({ DateTimeOriginal: 'yesterday' })).toEqual({ drone: false });
+  });
+});
+
+describe('placement suggestions', () => {
+  it('takes the capture year and drone source from the photo, the blade from the name, and says so', () => {
+    const { placement, origins } = suggestPlacement('WT07_B_0001.JPG', factsFromExif(DJI_EXIF), OPERATOR_DEFAULT, NOW);
+    expect(placement).toEqual({ year: 2024, blade: 'B', source: { kind: 'category', category: 'drone' } });
+    expect(origins).toEqual({ year: 'photo', blade: 'name', source: 'photo' });
+  });
+  it("keeps the zone's settings when the photo says nothing", () => {
+    const { placement, origins } = suggestPlacement('IMG_0001.jpg', {}, ROOM_DEFAULT, NOW);
+    expect(placement).toEqual(ROOM_DEFAULT);
+    expect(origins).toEqual({ year: 'default', blade: 'default', source: 'default' });
+  });
+  it('ignores a camera clock that was never set (1980) or runs ahead', () => {
+    expect(suggestPlacement('x.jpg', { year: 1980 }, ROOM_DEFAULT, NOW).origins.year).toBe('default');
+    expect(suggestPlacement('x.jpg', { year: 2031 }, ROOM_DEFAULT, NOW).placement.year).toBe(2026);
+    expect(suggestPlacement('x.jpg', factsFromExif(PHONE_EXIF), ROOM_DEFAULT, NOW).placement).toEqual({ ...ROOM_DEFAULT, year: 2023 });
+  });
+});

@@ -1,0 +1,206 @@
+import { Button, Checkbox, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { BLADES, type Blade, PHOTO_CATEGORIES, roomChoices, yearChoices } from '@windscope/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../i18n/format.ts';
+import { uploadManager } from './manager-instance.ts';
+import type { Origin, PhotoSource, QueueItem } from './queue.ts';
+import classes from './uploads.module.css';
+import { UPLOADS_NS } from './uploads-i18n.ts';
+
+const ORIGIN_KEY = { photo: 'review.fromPhoto', name: 'review.fromName', default: 'review.fromDefault', user: 'review.fromUser' } as const;
+
+export function sourceValue(source: PhotoSource): string {
+  return source.kind === 'room' ? `room:${source.room}` : source.category;
+}
+
+function sourceFrom(value: string): PhotoSource {
+  if (value.startsWith('room:')) return { kind: 'room', room: Number(value.slice(5)) };
+  return { kind: 'category', category: value as (typeof PHOTO_CATEGORIES)[number] };
+}
+
+function OriginNote({ origin }: { origin: Origin }) {
+  const { t } = useTranslation(UPLOADS_NS);
+  return (
+    <span className={`${classes.origin} ${origin === 'photo' || origin === 'name' ? classes.originPhoto : ''}`} data-origin={origin}>
+      {t(ORIGIN_KEY[origin])}
+    </span>
+  );
+}
+
+/** A turbine's chosen photos before they are sent: suggested year, blade and source per photo (and where each came
+ *  from), bulk correction of the selected rows, then Start. */
+export function ReviewTable({ turbineId, items }: { turbineId: number; items: readonly QueueItem[] }) {
+  const { t } = useTranslation(UPLOADS_NS);
+  const { fileSize, dateTime } = useFormatters();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [year, setYear] = useState<string | null>(null);
+  const [blade, setBlade] = useState<string | null>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const name = items[0]?.turbineName ?? '';
+  const ids = useMemo(() => items.map((item) => item.id), [items]);
+  const chosen = ids.filter((id) => selected.has(id));
+  const all = chosen.length === ids.length && ids.length > 0;
+
+  const sourceOptions = useMemo(
+    () => [
+      ...PHOTO_CATEGORIES.map((category) => ({ value: category, label: t(`source.${category}`) })),
+      ...roomChoices().map((room) => ({ value: `room:${room}`, label: t('source.room', { room }) })),
+    ],
+    [t],
+  );
+  const sourceLabel = (value: PhotoSource) =>
+    value.kind === 'room' ? t('source.room', { room: value.room }) : t(`source.${value.category}`);
+
+  const apply = () => {
+    uploadManager.setPlacement(chosen, {
+      ...(year ? { year: Number(year) } : {}),
+      ...(blade ? { blade: blade as Blade } : {}),
+      ...(source ? { source: sourceFrom(source) } : {}),
+    });
+    setYear(null);
+    setBlade(null);
+    setSource(null);
+  };
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`review-${turbineId}`} data-testid={`review-${turbineId}`}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={`review-${turbineId}`}>
+          {t('review.title', { name, count: items.length })}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('review.intro')}
+        </Text>
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <Select
+            size="xs"
+            w={110}
+            label={t('review.bulkYear')}
+            data={yearChoices().map(String)}
+            value={year}
+            onChange={setYear}
+            disabled={chosen.length === 0}
+            data-testid="bulk-year"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            size="xs"
+            w={110}
+            label={t('review.bulkBlade')}
+            data={BLADES.map((b) => ({ value: b, label: b }))}
+            value={blade}
+            onChange={setBlade}
+            disabled={chosen.length === 0}
+            data-testid="bulk-blade"
+          />
+          <Select
+            size="xs"
+            w={170}
+            label={t('review.bulkSource')}
+            data={sourceOptions}
+            value={source}
+            onChange={setSource}
+            disabled={chosen.length === 0}
+            data-testid="bulk-source"
+          />
+          <Button
+            size="xs"
+            variant="light"
+            onClick={apply}
+            disabled={chosen.length === 0 || (!year && !blade && !source)}
+            data-testid="bulk-apply"
+          >
+            {t('review.apply')}
+          </Button>
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {chosen.length > 0 ? t('review.bulkTitle', { count: chosen.length }) : t('review.bulkNone')}
+          </Text>
+        </Group>
+        <Table.ScrollContainer minWidth={560} mah={360}>
+          <Table stickyHeader striped highlightOnHover verticalSpacing={4} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={36}>
+                  <Checkbox
+                    size="xs"
+                    aria-label={t('review.selectAll')}
+                    checked={all}
+                    indeterminate={chosen.length > 0 && !all}
+                    onChange={() => setSelected(all ? new Set() : new Set(ids))}
+                  />
+                </Table.Th>
+                <Table.Th>{t('review.name')}</Table.Th>
+                <Table.Th>{t('review.taken')}</Table.Th>
+                <Table.Th>{t('review.year')}</Table.Th>
+                <Table.Th>{t('review.blade')}</Table.Th>
+                <Table.Th>{t('review.source')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr key={item.id} data-testid="review-row" data-name={item.name}>
+                  <Table.Td>
+                    <Checkbox
+                      size="xs"
+                      aria-label={t('review.selectRow', { name: item.name })}
+                      checked={selected.has(item.id)}
+                      onChange={() => toggle(item.id)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" className={classes.fileName} title={item.name}>
+                      {item.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {fileSize(item.size)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{item.capturedAt ? dateTime(item.capturedAt) : t('review.unknownTime')}</Text>
+                  </Table.Td>
+                  <Table.Td data-testid="review-year">
+                    {item.placement.year}
+                    <OriginNote origin={item.origins.year} />
+                  </Table.Td>
+                  <Table.Td data-testid="review-blade">
+                    {item.placement.blade}
+                    <OriginNote origin={item.origins.blade} />
+                  </Table.Td>
+                  <Table.Td data-testid="review-source" data-value={sourceValue(item.placement.source)}>
+                    {sourceLabel(item.placement.source)}
+                    <OriginNote origin={item.origins.source} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between">
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            disabled={chosen.length === 0}
+            onClick={() => {
+              uploadManager.remove(chosen);
+              setSelected(new Set());
+            }}
+          >
+            {t('review.remove')}
+          </Button>
+          <Button onClick={() => uploadManager.start(ids)} data-testid={`review-start-${turbineId}`}>
+            {t('review.start', { count: items.length })}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,173 @@
+import 'fake-indexeddb/auto';
+import { UPLOAD_CONCURRENCY } from '@windscope/contract';
+import { createStore } from 'idb-keyval';
+import { describe, expect, it } from 'vitest';
+import type { Placement } from './queue.ts';
+import { idbQueueStore } from './queue-store.ts';
+import { fakeHash, fakeManager, photo, settle } from './test-fakes.ts';
+
+const TURBINE = { id: 5, name: 'WT-05' };
+const DEFAULTS: Placement = { year: 2025, blade: 'A', source: { kind: 'category', category: 'operator' } };
+const states = (manager: ReturnType<typeof fakeManager>['manager']) => manager.getSnapshot().items.map((i) => `${i.name}:${i.state}`);
+
+describe('upload manager', () => {
+  it('sends three at a time, skips what the turbine already holds (asked in one batch), finishes the rest', async () => {
+    const knownCalls: string[][] = [];
+    const dupHash = await fakeHash(photo('x', 'same-content'));
+    const { manager, transport } = fakeManager({ known: new Map([[dupHash, 'IMG_OLD.jpg']]), knownCalls });
+    await manager.restore(1);
+    const files = [...Array.from({ length: 6 }, (_, i) => photo(`p_${i}.jpg`)), photo('copy.jpg', 'same-content')];
+    files.push(...Array.from({ length: 120 }, (_, i) => photo(`q_${i}.jpg`)));
+    manager.add(TURBINE, DEFAULTS, files);
+    expect(states(manager).every((s) => s.endsWith(':review'))).toBe(true);
+    expect(transport.sends).toHaveLength(0); // nothing goes before the user starts
+    manager.start();
+    await settle(600);
+
+    // every hash asked once; the first few alone (to start sending at once), then in batches
+    expect(knownCalls.flat()).toHaveLength(127);
+    expect(new Set(knownCalls.flat()).size).toBe(127);
+    expect(knownCalls.length).toBeLessThan(10);
+    expect(manager.getSnapshot().items.find((i) => i.name === 'copy.jpg')).toMatchObject({
+      state: 'duplicate',
+      duplicateOf: 'IMG_OLD.jpg',
+    });
+    expect(transport.open).toHaveLength(UPLOAD_CONCURRENCY);
+    expect(transport.open[0]?.item.sha256).toMatch(/^p_0\.jpg0+$/); // the hash goes with the upload (tus metadata)
+
+    for (let i = 0; i < 6; i++) {
+      transport.finish(`p_${i}.jpg`);
+      await settle();
+      expect(transport.open.length).toBeLessThanOrEqual(UPLOAD_CONCURRENCY);
+    }
+    expect(transport.sends.map((s) => s.file.name)).not.toContain('copy.jpg');
+    expect(manager.getSnapshot().totals).toMatchObject({ done: 6, duplicate: 1, active: 120 });
+  });
+
+  it('skips a second copy of the same content in the same queue', async () => {
+    const { manager, transport } = fakeManager();
+    await manager.restore(1);
+    manager.add(TURBINE, DEFAULTS, [photo('a.jpg', 'twin'), photo('b.jpg', 'twin')]);
+    manager.start();
+    await settle(40);
+    expect(transport.sends.map((s) => s.file.name)).toEqual(['a.jpg']);
+    expect(manager.getSnapshot().items[1]).toMatchObject({ state: 'duplicate', duplicateOf: 'a.jpg' });
+  });
+
+  it("shows a refusal with the server's message and never sends it again; retry all failed sends only the failed", async () => {
+    const { manager, transport } = fakeManager();
+    await manager.restore(1);
+    manager.add(TURBINE, DEFAULTS, [photo('bad.jpg'), photo('cut.jpg'), photo('ok.jpg')]);
+    manager.start();
+    await settle(40);
+    transport.finish('bad.jpg', { kind: 'refused', code: 'PHOTO_TYPE', message: 'Dosya türü desteklenmiyor' });
+    transport.finish('cut.jpg', { kind: 'failed' });
+    transport.finish('ok.jpg');
+    await settle();
+    expect(states(manager)).toEqual(['bad.jpg:refused', 'cut.jpg:failed', 'ok.jpg:done']);
+    expect(manager.getSnapshot().items[0]?.message).toBe('Dosya türü desteklenmiyor');
+
+    manager.retryFailed();
+    await settle();
+    expect(transport.open.map((s) => s.file.name)).toEqual(['cut.jpg']);
+    transport.finish('cut.jpg');
+    await settle();
+    expect(states(manager)).toEqual(['bad.jpg:refused', 'cut.jpg:done', 'ok.jpg:done']);
+    expect(transport.sends.filter((s) => s.file.name === 'bad.jpg')).toHaveLength(1);
+  });
+
+  it('pause stops what is in flight and starts nothing; resume continues from the upload URL', async () => {
+    const { manager, transport } = fakeManager();
+    await manager.restore(1);
+    manager.add(TURBINE, DEFAULTS, [photo('a.jpg')]);
+    manager.start();
+    await settle(40);
+    transport.open[0]?.url('/api/uploads/abc');
+    transport.open[0]?.progress(3);
+    manager.pause();
+    await settle();
+    expect(transport.open).toHaveLength(0);
+    expect(manager.getSnapshot()).toMatchObject({ paused: true });
+    expect(manager.getSnapshot().items[0]).toMatchObject({ state: 'ready', uploadUrl: '/api/uploads/abc', sent: 3 });
+    manager.resume();
+    await settle();
+    expect(transport.open[0]?.item.uploadUrl).toBe('/api/uploads/abc');
+  });
+
+  it('asks the known hashes again when the question fails', async () => {
+    let failures = 1;
+    const { manager, transport } = fakeManager({ failKnown: () => failures-- > 0, checkRetryMs: 300 });
+    await manager.restore(1);
+    manager.add(TURBINE, DEFAULTS, [photo('a.jpg')]);
+    manager.start();
+    await settle(20);
+    expect(states(manager)).toEqual(['a.jpg:checking']);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await settle();
+    expect(transport.open).toHaveLength(1);
+  });
+
+  it('suggests placement from the photo while in review, and keeps what the user corrected', async () => {
+    const { manager } = fakeManager({ facts: (file) => (file.name.startsWith('DJI') ? { drone: true, year: 2024 } : {}) });
+    await manager.restore(1);
+    const [dji, kanat] = manager.add(TURBINE, DEFAULTS, [photo('DJI_0001.JPG'), photo('KanatC_1.jpg')]);
+    manager.setPlacement([dji as string], { blade: 'B' });
+    await settle();
+    const [a, b] = manager.getSnapshot().items;
+    expect(a).toMatchObject({
+      placement: { year: 2024, blade: 'B', source: { category: 'drone' } },
+      origins: { year: 'photo', blade: 'user', source: 'photo' },
+    });
+    expect(b).toMatchObject({
+      id: kanat,
+      placement: { year: 2025, blade: 'C', source: { category: 'operator' } },
+      origins: { blade: 'name', source: 'default' },
+    });
+  });
+});
+
+describe('the queue in IndexedDB', () => {
+  it('survives a reload: finished files stay finished, the others ask for their files once and resume from their upload URL', async () => {
+    const store = idbQueueStore(createStore('uploads-test-1', 'queue'));
+    const first = fakeManager({ store });
+    await first.manager.restore(7);
+    const files = [photo('a.jpg'), photo('b.jpg'), photo('c.jpg'), photo('d.jpg')];
+    first.manager.add(TURBINE, DEFAULTS, files);
+    first.manager.start();
+    await settle(60);
+    first.transport.finish('a.jpg');
+    first.transport.open.find((s) => s.file.name === 'b.jpg')?.url('/api/uploads/b1');
+    first.transport.open.find((s) => s.file.name === 'b.jpg')?.progress(1);
+    await settle();
+    await first.manager.flush();
+
+    // the tab is reloaded: a new manager, same database
+    const second = fakeManager({ store });
+    await second.manager.restore(7);
+    expect(states(second.manager)).toEqual(['a.jpg:done', 'b.jpg:missing', 'c.jpg:missing', 'd.jpg:missing']);
+    expect(second.manager.getSnapshot().askForFiles).toBe(true);
+    // another user on this computer sees none of it
+    const stranger = fakeManager({ store });
+    await stranger.manager.restore(8);
+    expect(stranger.manager.getSnapshot().items).toHaveLength(0);
+
+    // the user picks the card again (one file was edited since: another modification time, it stays missing)
+    const again = [photo('a.jpg'), photo('b.jpg'), photo('c.jpg'), photo('d.jpg', 'd.jpg', 1_800_000_000_000)];
+    const result = second.manager.provideFiles(again);
+    expect(result.matched).toBe(2);
+    expect(result.unmatched.map((f) => f.name)).toEqual(['a.jpg', 'd.jpg']);
+    expect(second.manager.getSnapshot().askForFiles).toBe(false);
+    await settle(60);
+    const resumed = second.transport.open.find((s) => s.file.name === 'b.jpg');
+    expect(resumed?.item.uploadUrl).toBe('/api/uploads/b1'); // tus asks this URL for its offset: only the rest is sent
+    expect(second.transport.sends.map((s) => s.file.name).sort()).toEqual(['b.jpg', 'c.jpg']);
+    second.transport.finish('b.jpg');
+    second.transport.finish('c.jpg');
+    await settle();
+    second.manager.forgetMissing();
+    await second.manager.flush();
+    const third = fakeManager({ store });
+    await third.manager.restore(7);
+    expect(states(third.manager)).toEqual(['a.jpg:done', 'b.jpg:done', 'c.jpg:done']);
+  });
+});

@@ -1,0 +1,585 @@
+import { KNOWN_HASHES_MAX, UPLOAD_CONCURRENCY } from '@windscope/contract';
+import type { PhotoFacts } from './placement.ts';
+import { suggestPlacement } from './placement.ts';
+import {
+  ACTIVE_STATES,
+  FINISHED_STATES,
+  finishedTurbines,
+  matchFiles,
+  type Placement,
+  type PlacementOrigins,
+  type QueueEvent,
+  type QueueItem,
+  type QueueTotals,
+  restoredItems,
+  totals,
+  transition,
+} from './queue.ts';
+import type { QueueStore } from './queue-store.ts';
+
+/**
+ * The app-level upload manager (issue 15): one per tab, outside React, so that it keeps going while the user moves
+ * between screens. It hashes each file (worker), asks the server which hashes the turbine already holds (in batches),
+ * skips those as duplicates and sends the rest with tus, UPLOAD_CONCURRENCY at a time; the queue is saved to
+ * IndexedDB after every change. React reads it with useSyncExternalStore (subscribe / getSnapshot).
+ */
+
+export type SendOutcome =
+  | { kind: 'stored' }
+  | { kind: 'refused'; code: string; message: string }
+  | { kind: 'failed'; message?: string }
+  | { kind: 'unauthorized' }
+  | { kind: 'aborted' };
+
+export interface SendHandle {
+  done: Promise<SendOutcome>;
+  abort(): void;
+}
+
+export interface Transport {
+  send(item: QueueItem, file: File, on: { progress(sent: number): void; url(uploadUrl: string): void }): SendHandle;
+}
+
+export interface UploadDeps {
+  store: QueueStore;
+  readFacts(file: File): Promise<PhotoFacts>;
+  hash(file: File): Promise<string>;
+  /** the asked hashes the turbine holds: sha256 -> name of the photo that has it */
+  knownHashes(turbineId: number, hashes: string[]): Promise<Map<string, string>>;
+  transport: Transport;
+  now?: () => number;
+  /** the server said 401: the queue pauses, the app signs out (the queue waits in IndexedDB) */
+  onUnauthorized?: () => void;
+  /** delay before asking the known hashes again after a failed question */
+  checkRetryMs?: number;
+}
+
+export interface ManagerSnapshot {
+  items: readonly QueueItem[];
+  totals: QueueTotals;
+  paused: boolean;
+  /** bytes per second over the last seconds, 0 when nothing moves */
+  speed: number;
+  /** per file currently sending: bytes per second */
+  fileSpeed: ReadonlyMap<string, number>;
+  /** seconds left at the current speed, null when unknown */
+  secondsLeft: number | null;
+  /** files from before the reload wait for the user to choose them again (asked once) */
+  askForFiles: boolean;
+  /** turbines whose queue has finished, with the years their stored photos went to */
+  finished: ReadonlyMap<number, ReadonlySet<number>>;
+  userId: number | null;
+}
+
+export type ManagerEvent = { type: 'stored'; turbineId: number } | { type: 'turbineFinished'; turbineId: number; years: number[] };
+
+/** Known-hash questions go in batches of this many (or fewer when nothing else is left to hash). */
+export const CHECK_BATCH = 50;
+const SPEED_WINDOW_MS = 8000;
+
+let nextId = 0;
+function newId(now: number): string {
+  return `u${now.toString(36)}${(++nextId).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export class UploadManager {
+  private items: QueueItem[] = [];
+  private readonly files = new Map<string, File>();
+  private readonly running = new Map<string, SendHandle>();
+  private readonly listeners = new Set<() => void>();
+  private readonly eventListeners = new Set<(event: ManagerEvent) => void>();
+  private readonly now: () => number;
+  private hashingId: string | null = null;
+  private checking = false;
+  private checkTimer: ReturnType<typeof setTimeout> | null = null;
+  private paused = false;
+  private pausedBySession = false;
+  private askDismissed = false;
+  private userId: number | null = null;
+  private snapshot: ManagerSnapshot;
+  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private saving: Promise<void> = Promise.resolve();
+  private readonly samples: { at: number; bytes: number }[] = [];
+  private readonly fileSamples = new Map<string, { at: number; sent: number; speed: number }>();
+  private movedBytes = 0;
+  private finishedBefore = new Set<number>();
+  private factsQueue: string[] = [];
+  private readingFacts = false;
+
+  constructor(private readonly deps: UploadDeps) {
+    this.now = deps.now ?? (() => Date.now());
+    this.snapshot = this.build();
+  }
+
+  // ---- React side
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getSnapshot = (): ManagerSnapshot => this.snapshot;
+  onEvent(listener: (event: ManagerEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  // ---- the user's queue
+  /** Loads the signed-in user's kept queue (after a reload); another user's queue in memory is dropped first. */
+  async restore(userId: number): Promise<void> {
+    if (this.userId === userId) {
+      // back from signing in again after the session ended mid-upload: carry on
+      if (this.pausedBySession) this.resume();
+      return;
+    }
+    if (this.userId !== null) this.reset();
+    this.userId = userId;
+    const kept = await this.deps.store.load(userId);
+    if (this.userId !== userId) return;
+    const known = new Set(kept.map((item) => item.id));
+    this.items = [...restoredItems(kept), ...this.items.filter((item) => !known.has(item.id))];
+    this.pump();
+    this.finishedBefore = new Set(finishedTurbines(this.items).keys());
+    this.changed(true);
+  }
+
+  /** Stops everything and forgets the queue in memory (sign-out, another user); what is saved stays saved. */
+  reset(): void {
+    for (const handle of this.running.values()) handle.abort();
+    this.running.clear();
+    this.files.clear();
+    this.items = [];
+    this.factsQueue = [];
+    this.hashingId = null;
+    this.userId = null;
+    this.askDismissed = false;
+    this.changed(true, false);
+  }
+
+  /** Files chosen for a turbine: in review with the zone's settings, then corrected by what each photo says. */
+  add(turbine: { id: number; name: string }, defaults: Placement, files: readonly File[]): string[] {
+    const at = this.now();
+    const added: QueueItem[] = files.map((file) => ({
+      id: newId(at),
+      turbineId: turbine.id,
+      turbineName: turbine.name,
+      name: file.name,
+      size: file.size,
+      lastModified: file.lastModified,
+      placement: { ...defaults },
+      origins: { year: 'default', blade: 'default', source: 'default' },
+      state: 'review',
+      sent: 0,
+      addedAt: at,
+    }));
+    for (const [i, item] of added.entries()) this.files.set(item.id, files[i] as File);
+    this.items = [...this.items, ...added];
+    for (const item of added) {
+      const { placement, origins } = suggestPlacement(item.name, {}, defaults);
+      this.replace(item.id, (current) => transition(current, { type: 'place', placement, origins }));
+    }
+    this.factsQueue.push(...added.map((item) => item.id));
+    void this.readAllFacts(defaults);
+    this.changed(true);
+    return added.map((item) => item.id);
+  }
+
+  private async readAllFacts(defaults: Placement): Promise<void> {
+    if (this.readingFacts) return;
+    this.readingFacts = true;
+    try {
+      for (let id = this.factsQueue.shift(); id !== undefined; id = this.factsQueue.shift()) {
+        const file = this.files.get(id);
+        const item = this.find(id);
+        if (!file || !item || item.state !== 'review') continue;
+        let facts: PhotoFacts = {};
+        try {
+          facts = await this.deps.readFacts(file);
+        } catch {
+          facts = {};
+        }
+        const now = this.find(id);
+        if (!now || now.state !== 'review') continue;
+        const suggested = suggestPlacement(now.name, facts, defaults);
+        // what the user set stays; the rest follows the photo
+        const placement: Placement = { ...suggested.placement };
+        const origins: PlacementOrigins = { ...suggested.origins };
+        if (now.origins.year === 'user') [placement.year, origins.year] = [now.placement.year, 'user'];
+        if (now.origins.blade === 'user') [placement.blade, origins.blade] = [now.placement.blade, 'user'];
+        if (now.origins.source === 'user') [placement.source, origins.source] = [now.placement.source, 'user'];
+        this.replace(id, (current) => ({
+          ...transition(current, { type: 'place', placement, origins }),
+          capturedAt: facts.capturedAt,
+        }));
+        this.changed(false);
+      }
+    } finally {
+      this.readingFacts = false;
+      this.changed(true);
+    }
+  }
+
+  /** Bulk correction of items in review: the given fields, marked as the user's. */
+  setPlacement(ids: readonly string[], patch: Partial<Placement>): void {
+    const wanted = new Set(ids);
+    this.items = this.items.map((item) => {
+      if (!wanted.has(item.id)) return item;
+      const placement = { ...item.placement, ...patch };
+      const origins = { ...item.origins };
+      for (const field of Object.keys(patch) as (keyof Placement)[]) origins[field] = 'user';
+      return transition(item, { type: 'place', placement, origins });
+    });
+    this.changed(true);
+  }
+
+  /** Starts the reviewed items (all of a turbine's when no ids). */
+  start(ids?: readonly string[]): void {
+    const wanted = ids ? new Set(ids) : null;
+    this.items = this.items.map((item) => (wanted && !wanted.has(item.id) ? item : transition(item, { type: 'start' })));
+    this.changed(true);
+    this.pump();
+  }
+
+  remove(ids: readonly string[]): void {
+    const gone = new Set(ids);
+    for (const id of ids) {
+      this.running.get(id)?.abort();
+      this.running.delete(id);
+      this.files.delete(id);
+    }
+    this.items = this.items.filter((item) => !gone.has(item.id));
+    this.changed(true);
+    this.pump();
+  }
+
+  pause(): void {
+    if (this.paused) return;
+    this.paused = true;
+    for (const [id, handle] of this.running) {
+      handle.abort();
+      this.apply(id, { type: 'stop' });
+    }
+    this.running.clear();
+    this.changed(true);
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.pausedBySession = false;
+    this.changed(true);
+    this.pump();
+  }
+
+  retryFailed(ids?: readonly string[]): void {
+    const wanted = ids ? new Set(ids) : null;
+    this.items = this.items.map((item) => (wanted && !wanted.has(item.id) ? item : transition(item, { type: 'retry' })));
+    this.changed(true);
+    this.pump();
+  }
+
+  /** Files chosen again after a reload: matched ones continue (uploads resume at the server's offset). */
+  provideFiles(files: readonly File[]): { matched: number; unmatched: File[] } {
+    const { matched, unmatched } = matchFiles(this.items, files);
+    for (const [id, file] of matched) {
+      this.files.set(id, file);
+      this.apply(id, { type: 'found' });
+    }
+    this.askDismissed = true;
+    this.changed(true);
+    this.pump();
+    return { matched: matched.size, unmatched };
+  }
+
+  /** The user will not choose the missing files again: they leave the queue. */
+  forgetMissing(): void {
+    this.items = this.items.filter((item) => item.state !== 'missing');
+    this.askDismissed = true;
+    this.changed(true);
+  }
+
+  dismissAsk(): void {
+    this.askDismissed = true;
+    this.changed(true, false);
+  }
+
+  /** Finished items (stored, duplicates, refusals) leave the list. */
+  clearFinished(turbineId?: number): void {
+    this.items = this.items.filter(
+      (item) => !(FINISHED_STATES.has(item.state) && (turbineId === undefined || item.turbineId === turbineId)),
+    );
+    this.finishedBefore = new Set(finishedTurbines(this.items).keys());
+    this.changed(true);
+  }
+
+  fileOf(id: string): File | undefined {
+    return this.files.get(id);
+  }
+
+  /** Resolves when the queue has been written (tests, sign-out). */
+  async flush(): Promise<void> {
+    if (this.saveTimer) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = null;
+      this.save();
+    }
+    await this.saving;
+  }
+
+  // ---- the work
+  private pump(): void {
+    if (this.paused || this.userId === null) return;
+    this.pumpHashing();
+    this.pumpChecks();
+    this.pumpSends();
+  }
+
+  private pumpHashing(): void {
+    if (this.hashingId !== null) return;
+    const next = this.items.find((item) => item.state === 'waiting' && this.files.has(item.id));
+    if (!next) return;
+    const file = this.files.get(next.id) as File;
+    this.hashingId = next.id;
+    this.apply(next.id, { type: 'hash' });
+    this.changed(true);
+    this.deps
+      .hash(file)
+      .then(
+        (sha256) => this.apply(next.id, { type: 'hashed', sha256 }),
+        () => this.apply(next.id, { type: 'failed', message: undefined }),
+      )
+      .finally(() => {
+        this.hashingId = null;
+        if (this.paused) this.apply(next.id, { type: 'stop' });
+        this.changed(true);
+        this.pump();
+      });
+  }
+
+  private pumpChecks(): void {
+    if (this.checking || this.checkTimer) return;
+    const waiting = this.items.filter((item) => item.state === 'checking');
+    if (waiting.length === 0) return;
+    const moreToHash = this.hashingId !== null || this.items.some((item) => item.state === 'waiting' && this.files.has(item.id));
+    const starving = this.running.size < UPLOAD_CONCURRENCY && !this.items.some((item) => item.state === 'ready');
+    if (waiting.length < CHECK_BATCH && moreToHash && !starving) return;
+    // one turbine per question (the route is per turbine)
+    const turbineId = (waiting[0] as QueueItem).turbineId;
+    const batch = waiting.filter((item) => item.turbineId === turbineId).slice(0, KNOWN_HASHES_MAX);
+    const hashes = [...new Set(batch.map((item) => item.sha256 as string))];
+    this.checking = true;
+    this.deps
+      .knownHashes(turbineId, hashes)
+      .then(
+        (known) => {
+          for (const item of batch) {
+            const current = this.find(item.id);
+            if (!current || current.state !== 'checking') continue;
+            const holder = known.get(current.sha256 as string) ?? this.earlierTwin(current);
+            this.apply(item.id, holder !== undefined ? { type: 'known', originalName: holder } : { type: 'unknown' });
+          }
+        },
+        () => {
+          // the question failed (link down): ask again a little later
+          this.checkTimer = setTimeout(() => {
+            this.checkTimer = null;
+            this.pump();
+          }, this.deps.checkRetryMs ?? 5000);
+        },
+      )
+      .finally(() => {
+        this.checking = false;
+        this.changed(true);
+        this.pump();
+      });
+  }
+
+  /** Another file of the same content for the same turbine, earlier in the queue and not refused: its name. */
+  private earlierTwin(item: QueueItem): string | undefined {
+    for (const other of this.items) {
+      if (other.id === item.id) return undefined;
+      if (
+        other.turbineId === item.turbineId &&
+        other.sha256 === item.sha256 &&
+        other.state !== 'refused' &&
+        other.state !== 'missing' &&
+        other.state !== 'duplicate'
+      )
+        return other.name;
+    }
+    return undefined;
+  }
+
+  private pumpSends(): void {
+    while (this.running.size < UPLOAD_CONCURRENCY) {
+      const next = this.items.find((item) => item.state === 'ready' && this.files.has(item.id) && !this.running.has(item.id));
+      if (!next) return;
+      this.send(next);
+    }
+  }
+
+  private send(item: QueueItem): void {
+    const file = this.files.get(item.id) as File;
+    this.apply(item.id, { type: 'send' });
+    const handle = this.deps.transport.send(this.find(item.id) as QueueItem, file, {
+      progress: (sent) => {
+        const before = this.find(item.id);
+        if (!before || before.state !== 'sending') return;
+        const delta = sent - before.sent;
+        if (delta > 0) this.moved(delta, item.id, sent);
+        this.apply(item.id, { type: 'progress', sent });
+        this.changed(false);
+      },
+      url: (uploadUrl) => {
+        this.apply(item.id, { type: 'url', uploadUrl });
+        this.changed(true); // kept at once: a reload must find it
+      },
+    });
+    this.running.set(item.id, handle);
+    this.changed(true);
+    void handle.done.then((outcome) => {
+      if (this.running.get(item.id) !== handle) return; // paused, removed or reset meanwhile
+      this.running.delete(item.id);
+      this.fileSamples.delete(item.id);
+      switch (outcome.kind) {
+        case 'stored':
+          this.apply(item.id, { type: 'stored' });
+          this.emit({ type: 'stored', turbineId: item.turbineId });
+          break;
+        case 'refused':
+          this.apply(item.id, { type: 'refused', code: outcome.code, message: outcome.message });
+          break;
+        case 'failed':
+          this.apply(item.id, { type: 'failed', message: outcome.message });
+          break;
+        case 'unauthorized':
+          this.apply(item.id, { type: 'stop' });
+          this.pause();
+          this.pausedBySession = true;
+          this.deps.onUnauthorized?.();
+          break;
+        case 'aborted':
+          this.apply(item.id, { type: 'stop' });
+          break;
+      }
+      this.changed(true);
+      this.pump();
+    });
+  }
+
+  // ---- bookkeeping
+  private find(id: string): QueueItem | undefined {
+    return this.items.find((item) => item.id === id);
+  }
+
+  private replace(id: string, update: (item: QueueItem) => QueueItem): void {
+    const index = this.items.findIndex((item) => item.id === id);
+    if (index === -1) return;
+    const before = this.items[index] as QueueItem;
+    const after = update(before);
+    if (after === before) return;
+    this.items = this.items.slice();
+    this.items[index] = after;
+  }
+
+  private apply(id: string, event: QueueEvent): void {
+    this.replace(id, (item) => transition(item, event));
+  }
+
+  private moved(bytes: number, id: string, sent: number): void {
+    const at = this.now();
+    this.movedBytes += bytes;
+    this.samples.push({ at, bytes: this.movedBytes });
+    while (this.samples.length > 2 && (this.samples[0] as { at: number }).at < at - SPEED_WINDOW_MS) this.samples.shift();
+    const previous = this.fileSamples.get(id);
+    if (!previous) this.fileSamples.set(id, { at, sent, speed: 0 });
+    else if (at - previous.at >= 500) {
+      const speed = ((sent - previous.sent) * 1000) / (at - previous.at);
+      this.fileSamples.set(id, { at, sent, speed: previous.speed ? previous.speed * 0.5 + speed * 0.5 : speed });
+    }
+  }
+
+  private speed(): number {
+    const first = this.samples[0];
+    const last = this.samples[this.samples.length - 1];
+    if (!first || !last || this.running.size === 0) return 0;
+    const span = Math.max(this.now(), last.at) - first.at;
+    if (span < 1000) return 0;
+    return ((last.bytes - first.bytes) * 1000) / span;
+  }
+
+  private emit(event: ManagerEvent): void {
+    for (const listener of this.eventListeners) listener(event);
+  }
+
+  private build(): ManagerSnapshot {
+    const sums = totals(this.items);
+    const speed = this.speed();
+    const finished = finishedTurbines(this.items);
+    const fileSpeed = new Map<string, number>();
+    for (const [id, sample] of this.fileSamples) fileSpeed.set(id, sample.speed);
+    return {
+      items: this.items,
+      totals: sums,
+      paused: this.paused,
+      speed,
+      fileSpeed,
+      secondsLeft: speed > 0 ? Math.ceil((sums.totalBytes - sums.sentBytes) / speed) : null,
+      askForFiles: sums.missing > 0 && !this.askDismissed,
+      finished,
+      userId: this.userId,
+    };
+  }
+
+  /** A change: listeners hear it now (state changes) or within 250 ms (progress); the queue is saved shortly after. */
+  private changed(now: boolean, persist = true): void {
+    const finished = finishedTurbines(this.items);
+    for (const [turbineId, years] of finished) {
+      if (this.finishedBefore.has(turbineId)) continue;
+      this.emit({ type: 'turbineFinished', turbineId, years: [...years].sort() });
+    }
+    this.finishedBefore = new Set(finished.keys());
+    if (persist) this.scheduleSave(now);
+    if (now) {
+      if (this.notifyTimer) clearTimeout(this.notifyTimer);
+      this.notifyTimer = null;
+      this.notify();
+    } else if (!this.notifyTimer) {
+      this.notifyTimer = setTimeout(() => {
+        this.notifyTimer = null;
+        this.notify();
+      }, 250);
+    }
+  }
+
+  private notify(): void {
+    this.snapshot = this.build();
+    for (const listener of this.listeners) listener();
+  }
+
+  private scheduleSave(soon: boolean): void {
+    if (this.userId === null) return;
+    if (this.saveTimer) {
+      if (!soon) return;
+      clearTimeout(this.saveTimer);
+    }
+    this.saveTimer = setTimeout(
+      () => {
+        this.saveTimer = null;
+        this.save();
+      },
+      soon ? 50 : 1000,
+    );
+  }
+
+  private save(): void {
+    const userId = this.userId;
+    if (userId === null) return;
+    const items = this.items;
+    this.saving = this.saving.then(() => this.deps.store.save(userId, items)).catch(() => undefined);
+  }
+
+  /** For tests and the panel: whether the manager is doing anything by itself. */
+  get busy(): boolean {
+    return this.running.size > 0 || this.hashingId !== null || this.checking || this.items.some((item) => ACTIVE_STATES.has(item.state));
+  }
+}
