@@ -6,7 +6,8 @@
  *     same files, same link: wall time, goodput as a share of the shaped rate, bytes received at the server, bytes sent
  *     again per cut, every file present with its SHA-256.
  * Env: BENCH_FIELD_GB (2: GiB of 10-15 MB JPEGs, kept in $TMPDIR/windscope-bench-field/jpegs for reruns),
- * BENCH_FIELD_RUNS (raw,tus,multipart; raw: bulk TCP over the link for 20 s, 1 and 3 streams, no cuts: the ceiling), BENCH_FIELD_CC (TCP congestion control in both namespaces, e.g. cubic; default the
+ * BENCH_FIELD_RUNS (raw,tus,multipart,memory; raw: bulk TCP over the link for 20 s, 1 and 3 streams, no cuts: the
+ * ceiling; memory: e2e/bench/field-memory.ts, the browser tab while 1,000 photos are queued, on loopback), BENCH_FIELD_CC (TCP congestion control in both namespaces, e.g. cubic; default the
  * system's), BENCH_FIELD_CUT (abort: the client's connections die with the link, as a browser's requests do when the
  * network changes; hold: the link is silent for 5 s and TCP rides it out).
  * The kernel here has no sch_netem, so the link is a user-space netem (field-link.py) between two TUN devices; needs
@@ -24,7 +25,7 @@ import { type FieldFile, fieldJpegs } from './field-jpegs.ts';
 
 const MB = 1024 * 1024;
 const GB_WANTED = Number(process.env.BENCH_FIELD_GB ?? 2);
-const RUNS = (process.env.BENCH_FIELD_RUNS ?? 'raw,tus,multipart').split(',');
+const RUNS = (process.env.BENCH_FIELD_RUNS ?? 'raw,tus,multipart,memory').split(',');
 const CC = process.env.BENCH_FIELD_CC;
 const CUT_MODE = process.env.BENCH_FIELD_CUT === 'hold' ? 'hold' : 'abort';
 const RATE_BIT = 20e6;
@@ -373,37 +374,50 @@ function report(r: RunResult) {
 console.log(`windscope bench:field, ${uptime()}`);
 const reason = canRun();
 if (reason) {
-  console.log(`bench:field skipped: ${reason}. It runs the server and a client in network namespaces joined by a shaped link.`);
-  process.exit(0);
+  console.log(
+    `bench:field: the link parts (raw, tus, multipart) skipped: ${reason}. They run the server and a client in network namespaces joined by a shaped link.`,
+  );
 }
 try {
-  const link = await setUpLink();
-  console.log(
-    `link: user-space netem between TUN devices in ${SERVER_NS} and ${CLIENT_NS}, each direction rate ${RATE_BIT / 1e6} Mbit/s ` +
-      `delay ${DELAY_MS} ms loss ${LOSS * 100}% limit ${LIMIT} packets (as \`tc qdisc add dev X root netem rate 20mbit delay 40ms loss 1%\`); ` +
-      `cut ${CUT_SECONDS} s every ${CUT_EVERY / MB} MB received (${CUT_MODE === 'abort' ? "the client's TCP connections are aborted at the cut" : 'connections held'}); TCP congestion control ${link.cc}`,
-  );
-  console.log(`server: src/main.ts on PGlite (embedded, on disk in a fresh DATA_DIR), local folder storage`);
-  console.log(
-    `tus: chunk ${TUS_CHUNK_BYTES / MB} MB, ${UPLOAD_CONCURRENCY} at once; multipart: ${UPLOAD_BATCH.bladeFiles} blade photos per request, one request at a time, a failed batch sent again whole`,
-  );
-  const files = await fieldJpegs(path.join(cacheDir, 'jpegs'), GB_WANTED * 1024 * MB, console.log);
-  const expected = await hashes(files);
-  if (RUNS.includes('raw')) {
-    console.log(`\nraw TCP over the link, 20 s each, no cuts (the ceiling: IP and TCP headers alone leave 95.6% of the rate for data)`);
-    for (const streams of [1, UPLOAD_CONCURRENCY]) {
-      const bits = await rawTcp(streams, 20);
-      console.log(
-        `   ${streams} connection${streams > 1 ? 's' : ' '}  ${(bits / 1e6).toFixed(2)} Mbit/s = ${((bits / RATE_BIT) * 100).toFixed(1)}% of the shaped rate   ${uptime()}`,
-      );
+  if (!reason && RUNS.some((r) => r !== 'memory')) {
+    const link = await setUpLink();
+    console.log(
+      `link: user-space netem between TUN devices in ${SERVER_NS} and ${CLIENT_NS}, each direction rate ${RATE_BIT / 1e6} Mbit/s ` +
+        `delay ${DELAY_MS} ms loss ${LOSS * 100}% limit ${LIMIT} packets (as \`tc qdisc add dev X root netem rate 20mbit delay 40ms loss 1%\`); ` +
+        `cut ${CUT_SECONDS} s every ${CUT_EVERY / MB} MB received (${CUT_MODE === 'abort' ? "the client's TCP connections are aborted at the cut" : 'connections held'}); TCP congestion control ${link.cc}`,
+    );
+    console.log(`server: src/main.ts on PGlite (embedded, on disk in a fresh DATA_DIR), local folder storage`);
+    console.log(
+      `tus: chunk ${TUS_CHUNK_BYTES / MB} MB, ${UPLOAD_CONCURRENCY} at once; multipart: ${UPLOAD_BATCH.bladeFiles} blade photos per request, one request at a time, a failed batch sent again whole`,
+    );
+    const files = await fieldJpegs(path.join(cacheDir, 'jpegs'), GB_WANTED * 1024 * MB, console.log);
+    const expected = await hashes(files);
+    if (RUNS.includes('raw')) {
+      console.log(`\nraw TCP over the link, 20 s each, no cuts (the ceiling: IP and TCP headers alone leave 95.6% of the rate for data)`);
+      for (const streams of [1, UPLOAD_CONCURRENCY]) {
+        const bits = await rawTcp(streams, 20);
+        console.log(
+          `   ${streams} connection${streams > 1 ? 's' : ' '}  ${(bits / 1e6).toFixed(2)} Mbit/s = ${((bits / RATE_BIT) * 100).toFixed(1)}% of the shaped rate   ${uptime()}`,
+        );
+      }
+    }
+    for (const mode of ['tus', 'multipart'] as const) {
+      if (!RUNS.includes(mode)) continue;
+      console.log(`\n${mode}: ${files.length} files`);
+      report(await run(mode, files, expected, link));
     }
   }
-  for (const mode of ['tus', 'multipart'] as const) {
-    if (!RUNS.includes(mode)) continue;
-    console.log(`\n${mode}: ${files.length} files`);
-    report(await run(mode, files, expected, link));
-  }
-  console.log(`\nwindscope bench:field done, ${uptime()}`);
 } finally {
   teardown();
 }
+if (RUNS.includes('memory')) {
+  // the queue's photos are the generated JPEGs (at least a few, whatever BENCH_FIELD_GB)
+  await fieldJpegs(path.join(cacheDir, 'jpegs'), Math.max(0.1, GB_WANTED) * 1024 * MB, () => undefined);
+  const memory = spawn(process.execPath, ['--import', 'tsx', 'e2e/bench/field-memory.ts'], {
+    cwd: path.resolve(serverDir, '../..'),
+    stdio: 'inherit',
+  });
+  children.add(memory);
+  await new Promise((resolve) => memory.once('exit', resolve));
+}
+console.log(`\nwindscope bench:field done, ${uptime()}`);
