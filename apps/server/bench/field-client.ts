@@ -151,8 +151,12 @@ async function sendMultipart() {
         written += bytes;
       });
       if (status === 201) break;
-      // 409 after a retry: the answer to an earlier attempt was lost, the files are stored (the list check says)
-      if (status === 409 && attempt > 0) break;
+      // 409 after a retry: the answer to an earlier attempt was lost, the files are stored (the list check says); this
+      // attempt's bytes went for nothing
+      if (status === 409 && attempt > 0) {
+        emit({ type: 'resent', file: batch.map((f) => f.name).join(','), bytes: written, answerLost: true });
+        break;
+      }
       emit({ type: 'failure', status, batch: start / UPLOAD_BATCH.bladeFiles });
       if (written > 0) emit({ type: 'resent', file: batch.map((f) => f.name).join(','), bytes: written });
       if (status >= 400 && status < 500 && status !== 408 && status !== 429) throw new Error(`batch refused: ${status}`);

@@ -354,6 +354,10 @@ function report(r: RunResult) {
     `   sent again per cut      max ${mb(max)}, mean ${mb(mean)} over ${r.cuts} cuts (client side: bytes written before a failure and written again)   ` +
       `target <= one chunk (${mb(chunk)})  ${max <= chunk ? 'met' : 'MISSED'}`,
   );
+  const twice = r.body - r.payload;
+  console.log(
+    `   received twice          ${mb(twice)} at the server (request bodies beyond the payload${r.mode === 'multipart' ? ', multipart framing included' : ''}) = ${mb(r.cuts ? twice / r.cuts : twice)} per cut on average`,
+  );
   if (r.stalls.length > 0) {
     const lost = r.stalls.reduce((a, b) => a + b, 0);
     console.log(
