@@ -195,16 +195,28 @@ async function main() {
     probe.setStage('sending');
     await start.click();
     const sendingAt = performance.now();
-    let last = '';
     while (performance.now() - sendingAt < SEND_SECONDS * 1000) {
-      await sleep(5000);
-      last =
+      await sleep(15_000);
+      const overall =
         (await page
           .getByTestId('upload-overall-text')
           .textContent()
-          .catch(() => null)) ?? last;
+          .catch(() => null)) ?? '';
+      // the states of the rows the panel shows (no named helpers in here: tsx would wrap them in a __name())
+      const states = await page.evaluate(() => {
+        const counts: Record<string, number> = {};
+        for (const row of document.querySelectorAll('[data-testid="queue-row"]')) {
+          const state = row.getAttribute('data-state') ?? '?';
+          counts[state] = (counts[state] ?? 0) + 1;
+        }
+        return counts;
+      });
+      const last = probe.samples.at(-1);
+      console.log(
+        `   sending +${((performance.now() - sendingAt) / 1000).toFixed(0)} s: "${overall}", rows shown ${JSON.stringify(states)}, ` +
+          `heap ${last?.heap.toFixed(0)} MB, renderer ${last?.renderer.toFixed(0)} MB`,
+      );
     }
-    console.log(`   after ${SEND_SECONDS} s of hashing and sending: "${last}"`);
     await probe.stop();
 
     console.log(`   stage      JS heap used (MB)   renderer RSS (MB): the largest / all renderers   ${uptime()}`);
