@@ -20,6 +20,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const FILES = Number(process.env.BENCH_MEMORY_FILES ?? 1000);
 const SEND_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 90);
 const TARGET_MB = 500;
+/** BENCH_MEMORY_ALLOW_WASM=1: the page's Content-Security-Policy gets 'wasm-unsafe-eval' (see below) */
+const ALLOW_WASM = process.env.BENCH_MEMORY_ALLOW_WASM === '1';
 const MB = 1024 * 1024;
 const cacheDir = path.join(tmpdir(), 'windscope-bench-field');
 const CHROMIUM_ARGS = [
@@ -135,7 +137,9 @@ function sampler(page: Page, pageCdp: CDPSession, browserCdp: CDPSession) {
 }
 
 async function main() {
-  console.log(`\nbrowser tab memory while queueing ${FILES} photos in the upload manager, ${uptime()}`);
+  console.log(
+    `\nbrowser tab memory while queueing ${FILES} photos in the upload manager${ALLOW_WASM ? " (CSP with 'wasm-unsafe-eval' added)" : ''}, ${uptime()}`,
+  );
   const files = queueFiles();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'windscope-bench-memory-'));
   const server = startServer(dataDir);
@@ -158,6 +162,20 @@ async function main() {
       },
       [login.token, JSON.stringify(login.user)] as const,
     );
+    if (ALLOW_WASM) {
+      // the served policy (script-src 'self') stops hash-wasm in the worker; this adds 'wasm-unsafe-eval' to it for the
+      // page and its worker scripts only (never to /api/), to measure the manager as it would run with that allowed
+      await context.route(
+        (url) => url.origin === BASE && !url.pathname.startsWith('/api/'),
+        async (route) => {
+          const response = await route.fetch();
+          const headers = response.headers();
+          const policy = headers['content-security-policy'];
+          if (policy) headers['content-security-policy'] = policy.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'");
+          await route.fulfill({ response, headers });
+        },
+      );
+    }
     const page = await context.newPage();
     const pageCdp = await context.newCDPSession(page);
     const browserCdp = await browser.newBrowserCDPSession();
@@ -181,8 +199,21 @@ async function main() {
     const chosenAt = performance.now();
     await page.getByTestId('upload-blade-A-drop-input').setInputFiles(files);
     await page.getByTestId('upload-blade-A-submit').waitFor({ timeout: 120_000 });
-    console.log(`   ${FILES} files chosen in the zone in ${((performance.now() - chosenAt) / 1000).toFixed(1)} s`);
     await sleep(5000);
+    // the zone's previews: object URLs of the chosen files in <img loading="lazy">; each one loaded is a decoded photo
+    const previews = await page.evaluate(() => {
+      const images = Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="pending-file"] img'));
+      const loaded = images.filter((img) => img.complete && img.naturalWidth > 0);
+      return {
+        images: images.length,
+        loaded: loaded.length,
+        pixels: loaded.reduce((n, img) => n + img.naturalWidth * img.naturalHeight, 0),
+      };
+    });
+    console.log(
+      `   ${FILES} files chosen in the zone in ${((performance.now() - chosenAt) / 1000 - 5).toFixed(1)} s; previews: ${previews.images} <img>, ` +
+        `${previews.loaded} loaded (${(previews.pixels / 1e6).toFixed(0)} megapixels, ${((previews.pixels * 4) / MB).toFixed(0)} MB as decoded RGBA)`,
+    );
 
     probe.setStage('review');
     const queuedAt = performance.now();
@@ -192,6 +223,14 @@ async function main() {
     console.log(`   handed to the manager, review table shown in ${((performance.now() - queuedAt) / 1000).toFixed(1)} s`);
     await sleep(5000);
 
+    // what the manager's requests got, by method and status (the first problem shows here)
+    const answers: Record<string, number> = {};
+    page.on('response', (response) => {
+      const url = response.url();
+      if (!url.includes('/api/uploads') && !url.includes('known-hashes')) return;
+      const key = `${response.request().method()} ${url.includes('known-hashes') ? 'known-hashes' : 'uploads'} ${response.status()}`;
+      answers[key] = (answers[key] ?? 0) + 1;
+    });
     probe.setStage('sending');
     await start.click();
     const sendingAt = performance.now();
@@ -204,17 +243,19 @@ async function main() {
           .catch(() => null)) ?? '';
       // the states of the rows the panel shows (no named helpers in here: tsx would wrap them in a __name())
       const states = await page.evaluate(() => {
-        const counts: Record<string, number> = {};
-        for (const row of document.querySelectorAll('[data-testid="queue-row"]')) {
+        const counts: Record<string, number | string> = {};
+        const failed = document.querySelector('[data-testid="queue-row"][data-state="failed"] [data-testid="queue-detail"]');
+        if (failed) counts.firstFailure = failed.textContent ?? '';
+        for (const row of Array.from(document.querySelectorAll('[data-testid="queue-row"]'))) {
           const state = row.getAttribute('data-state') ?? '?';
-          counts[state] = (counts[state] ?? 0) + 1;
+          counts[state] = Number(counts[state] ?? 0) + 1;
         }
         return counts;
       });
       const last = probe.samples.at(-1);
       console.log(
         `   sending +${((performance.now() - sendingAt) / 1000).toFixed(0)} s: "${overall}", rows shown ${JSON.stringify(states)}, ` +
-          `heap ${last?.heap.toFixed(0)} MB, renderer ${last?.renderer.toFixed(0)} MB`,
+          `heap ${last?.heap.toFixed(0)} MB, renderer ${last?.renderer.toFixed(0)} MB; answers ${JSON.stringify(answers)}; at ${new URL(page.url()).pathname}`,
       );
     }
     await probe.stop();
