@@ -417,11 +417,22 @@ try {
 if (RUNS.includes('memory')) {
   // the queue's photos are the generated JPEGs (at least a few, whatever BENCH_FIELD_GB)
   await fieldJpegs(path.join(cacheDir, 'jpegs'), Math.max(0.1, GB_WANTED) * 1024 * MB, () => undefined);
-  const memory = spawn(process.execPath, ['--import', 'tsx', 'e2e/bench/field-memory.ts'], {
-    cwd: path.resolve(serverDir, '../..'),
-    stdio: 'inherit',
-  });
-  children.add(memory);
-  await new Promise((resolve) => memory.once('exit', resolve));
+  let built = true;
+  try {
+    execFileSync(process.execPath, ['scripts/build-web-if-stale.mjs'], { cwd: path.resolve(serverDir, '../..'), stdio: 'inherit' });
+  } catch {
+    built = false;
+    console.log('\nbrowser tab memory: skipped, the web app did not build (above)');
+  }
+  const memory = !built
+    ? null
+    : spawn(process.execPath, ['--import', 'tsx', 'e2e/bench/field-memory.ts'], {
+        cwd: path.resolve(serverDir, '../..'),
+        stdio: 'inherit',
+      });
+  if (memory) {
+    children.add(memory);
+    await new Promise((resolve) => memory.once('exit', resolve));
+  }
 }
 console.log(`\nwindscope bench:field done, ${uptime()}`);
