@@ -41,16 +41,6 @@ export const GlobeIcon = icon(
     <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
   </>,
 );
-export const MenuIcon = icon(<path d="M4 7h16M4 12h16M4 17h16" />);
-export const LogoutIcon = icon(
-  <path d="M14 8V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-2M9 12h12l-3-3M18 15l3-3" />,
-);
-export const LockIcon = icon(
-  <>
-    <rect x="5" y="11" width="14" height="10" rx="2" />
-    <path d="M8 11V7a4 4 0 0 1 8 0v4M12 15v2" />
-  </>,
-);
 export const MailIcon = icon(
   <>
     <rect x="3" y="5" width="18" height="14" rx="2" />
@@ -64,30 +54,7 @@ export const MapPinIcon = icon(
     <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
   </>,
 );
-export const ArrowLeftIcon = icon(<path d="M19 12H5M11 6l-6 6 6 6" />);
 export const CheckIcon = icon(<path d="m5 12 5 5L20 7" />);
-export const CloseIcon = icon(<path d="M18 6 6 18M6 6l12 12" />);
-export const AlertTriangleIcon = icon(
-  <path d="M12 9v4M12 17h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />,
-);
-export const AlertCircleIcon = icon(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 8v4M12 16h.01" />
-  </>,
-);
-export const InfoIcon = icon(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 11v5M12 8h.01" />
-  </>,
-);
-export const MonitorIcon = icon(
-  <>
-    <rect x="3" y="4" width="18" height="12" rx="2" />
-    <path d="M8 20h8M12 16v4" />
-  </>,
-);
 export const ShieldCheckIcon = icon(<path d="M12 3 4 6v6c0 5 3.4 8.3 8 9 4.6-.7 8-4 8-9V6l-8-3zM9 12l2 2 4-4" />);
 export const RefreshIcon = icon(<path d="M20 11A8 8 0 0 0 6.3 6.3L4 8.5M4 4v4.5h4.5M4 13a8 8 0 0 0 13.7 4.7L20 15.5M20 20v-4.5h-4.5" />);
 export const HomeIcon = icon(<path d="M3 11 12 4l9 7M5 10v10h5v-6h4v6h5V10" />);

@@ -6,7 +6,7 @@ import { useCreateCompany, useUpdateCompany } from '../../api/companies.ts';
 import { messageForCode } from '../../i18n/message-code.ts';
 import { type FieldErrorCodes, fieldError } from '../../ui/form/validate-form.ts';
 import { useServerErrors } from '../../ui/form/use-server-errors.ts';
-import { AlertCircleIcon } from '../../ui/icons.tsx';
+import { AlertCircleIcon } from '../../ui/app-icons.tsx';
 import { toast } from '../../ui/toast/toast.tsx';
 import { type CompanyFormValues, companyFormFrom, EMPTY_COMPANY_FORM, validateCompanyForm } from './company-form-values.ts';
 import { COMPANIES_NS } from './i18n.ts';

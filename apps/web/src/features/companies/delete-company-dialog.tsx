@@ -3,7 +3,7 @@ import type { Company } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { useDeleteCompany } from '../../api/companies.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { AlertCircleIcon, AlertTriangleIcon, InfoIcon } from '../../ui/icons.tsx';
+import { AlertCircleIcon, AlertTriangleIcon, InfoIcon } from '../../ui/app-icons.tsx';
 import { useDeleteAction } from '../management/use-delete-action.ts';
 import { COMPANIES_NS } from './i18n.ts';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCompanies } from '../../api/companies.ts';
 import { useTurbines } from '../../api/turbines.ts';
 import { AppHeader } from '../../ui/app-header/app-header.tsx';
-import { AlertCircleIcon } from '../../ui/icons.tsx';
+import { AlertCircleIcon } from '../../ui/app-icons.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useCan, useCurrentUser } from '../auth/use-auth.ts';
 import '../management/management-styles.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
 import type { HeaderAction } from '../../ui/app-header/app-header.tsx';
-import { ArrowLeftIcon } from '../../ui/icons.tsx';
+import { ArrowLeftIcon } from '../../ui/app-icons.tsx';
 import { useCan } from '../auth/use-auth.ts';
 import { PlusIcon } from './icons.tsx';
 import type { Action } from '@windscope/contract';

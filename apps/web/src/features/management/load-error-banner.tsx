@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AlertCircleIcon } from '../../ui/icons.tsx';
+import { AlertCircleIcon } from '../../ui/app-icons.tsx';
 
 interface LoadErrorBannerProps {
   title: string;

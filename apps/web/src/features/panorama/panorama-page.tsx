@@ -9,7 +9,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { paths } from '../../app/paths.ts';
 import { registerCatalog } from '../../i18n/register-catalog.ts';
 import { AppHeader, type HeaderAction } from '../../ui/app-header/app-header.tsx';
-import { ArrowLeftIcon } from '../../ui/icons.tsx';
+import { ArrowLeftIcon } from '../../ui/app-icons.tsx';
 import { LoadFailed } from '../viewer-common/load-failed.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';

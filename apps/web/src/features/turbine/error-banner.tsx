@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AlertCircleIcon } from '../../ui/icons.tsx';
+import { AlertCircleIcon } from '../../ui/app-icons.tsx';
 import { TURBINE_NS } from './turbine-i18n.ts';
 
 /** Spec §2 item 9: the dismissible error banner (list load failures), with a retry. */

@@ -6,7 +6,8 @@ import { ActionIcon, Alert, Badge, Button, Group, Paper, Progress, Stack, Table,
 import { type ReactNode, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
-import { CloseIcon, RefreshIcon } from '../../ui/icons.tsx';
+import { RefreshIcon } from '../../ui/icons.tsx';
+import { CloseIcon } from '../../ui/app-icons.tsx';
 import { CoverageMatrix } from './coverage-matrix.tsx';
 import { formatDuration } from './format-duration.ts';
 import { uploadManager } from './manager-instance.ts';

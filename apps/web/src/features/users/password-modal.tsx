@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useChangeUserPassword } from '../../api/users.ts';
 import { useCurrentUser } from '../auth/use-auth.ts';
 import { type FieldErrorCodes, fieldError } from '../../ui/form/validate-form.ts';
-import { AlertCircleIcon } from '../../ui/icons.tsx';
+import { AlertCircleIcon } from '../../ui/app-icons.tsx';
 import { toast } from '../../ui/toast/toast.tsx';
 import { USERS_NS } from './i18n.ts';
 import { validateNewPassword } from './user-form-values.ts';

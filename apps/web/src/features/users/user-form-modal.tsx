@@ -6,7 +6,7 @@ import { useCreateUser, useUpdateUser } from '../../api/users.ts';
 import { messageForCode } from '../../i18n/message-code.ts';
 import type { FieldErrorCodes } from '../../ui/form/validate-form.ts';
 import { useServerErrors } from '../../ui/form/use-server-errors.ts';
-import { AlertCircleIcon } from '../../ui/icons.tsx';
+import { AlertCircleIcon } from '../../ui/app-icons.tsx';
 import { toast } from '../../ui/toast/toast.tsx';
 import { useCan, useCurrentUser } from '../auth/use-auth.ts';
 import { USERS_NS } from './i18n.ts';

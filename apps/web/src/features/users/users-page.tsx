@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCompanies } from '../../api/companies.ts';
 import { useUsers } from '../../api/users.ts';
 import { AppHeader } from '../../ui/app-header/app-header.tsx';
-import { AlertCircleIcon } from '../../ui/icons.tsx';
+import { AlertCircleIcon } from '../../ui/app-icons.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { RequirePermission } from '../auth/require-permission.tsx';
 import { useListPageActions } from '../management/header-actions.tsx';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { useLogout } from '../../features/auth/session.ts';
 import { useCurrentUser } from '../../features/auth/use-auth.ts';
-import { LogoutIcon, MenuIcon } from '../icons.tsx';
+import { LogoutIcon, MenuIcon } from '../app-icons.tsx';
 import { LanguageToggle } from '../language-toggle.tsx';
 import { Logo } from '../logo.tsx';
 import { ThemeToggle } from '../theme-toggle.tsx';

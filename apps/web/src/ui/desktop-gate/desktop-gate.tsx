@@ -3,7 +3,8 @@ import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { HomeIcon, MonitorIcon } from '../icons.tsx';
+import { HomeIcon } from '../icons.tsx';
+import { MonitorIcon } from '../app-icons.tsx';
 import { isDesktopOnlyBlocked } from './device-rules.ts';
 import classes from './desktop-gate.module.css';
 

@@ -3,7 +3,8 @@ import { TOAST_DURATION_MS } from '@windscope/contract';
 import type { ReactNode } from 'react';
 import { i18n } from '../../i18n/i18n.ts';
 import { toastDemand } from './toast-demand.ts';
-import { AlertCircleIcon, AlertTriangleIcon, CheckIcon, InfoIcon } from '../icons.tsx';
+import { CheckIcon } from '../icons.tsx';
+import { AlertCircleIcon, AlertTriangleIcon, InfoIcon } from '../app-icons.tsx';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 

@@ -7,7 +7,8 @@ import type { ZodType } from 'zod';
 import { isApiError } from '../../../api/api-error.ts';
 import { paths } from '../../../app/paths.ts';
 import { type FieldErrorCodes, fieldError, validateForm } from '../../../ui/form/validate-form.ts';
-import { AlertTriangleIcon, ArrowLeftIcon, MailIcon } from '../../../ui/icons.tsx';
+import { MailIcon } from '../../../ui/icons.tsx';
+import { AlertTriangleIcon, ArrowLeftIcon } from '../../../ui/app-icons.tsx';
 import { FormError } from './form-error.tsx';
 
 /** The words of one e-mailed-link flow (password reset, sign-in link), already in the current language. */

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AlertCircleIcon } from '../../../ui/icons.tsx';
+import { AlertCircleIcon } from '../../../ui/app-icons.tsx';
 
 /** The error box of the sign-in forms: a heading plus the message (spec §8). */
 export function FormError({ title, children }: { title: string; children: ReactNode }) {

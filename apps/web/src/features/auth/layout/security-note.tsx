@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LockIcon } from '../../../ui/icons.tsx';
+import { LockIcon } from '../../../ui/app-icons.tsx';
 
 /** Spec §2: the sign-in screen's security notice. */
 export function SecurityNote() {

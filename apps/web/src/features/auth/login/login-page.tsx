@@ -2,7 +2,7 @@ import { Alert, Anchor, Divider, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NEXT_PARAM, paths } from '../../../app/paths.ts';
-import { ArrowLeftIcon, InfoIcon } from '../../../ui/icons.tsx';
+import { ArrowLeftIcon, InfoIcon } from '../../../ui/app-icons.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
 import { AuthLayout } from '../layout/auth-layout.tsx';
 import { SecurityNote } from '../layout/security-note.tsx';

@@ -3,7 +3,7 @@ import type { Turbine } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { useDeleteTurbine } from '../../../api/turbines.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { AlertTriangleIcon } from '../../../ui/icons.tsx';
+import { AlertTriangleIcon } from '../../../ui/app-icons.tsx';
 import { turbineDisplayName } from '../filters/turbine-filters.ts';
 import { useDeleteAction } from '../../management/use-delete-action.ts';
 import { DASHBOARD_NS } from '../i18n.ts';

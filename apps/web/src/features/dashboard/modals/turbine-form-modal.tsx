@@ -6,7 +6,7 @@ import { useCompanies } from '../../../api/companies.ts';
 import { useCreateTurbine, useUpdateTurbine } from '../../../api/turbines.ts';
 import { type FieldErrorCodes, fieldError } from '../../../ui/form/validate-form.ts';
 import { useServerErrors } from '../../../ui/form/use-server-errors.ts';
-import { AlertCircleIcon } from '../../../ui/icons.tsx';
+import { AlertCircleIcon } from '../../../ui/app-icons.tsx';
 import { toast } from '../../../ui/toast/toast.tsx';
 import { useCan, useCurrentUser } from '../../auth/use-auth.ts';
 import { DASHBOARD_NS } from '../i18n.ts';

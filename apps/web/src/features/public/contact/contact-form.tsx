@@ -2,7 +2,8 @@ import { Alert, Button, TextInput, Textarea } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../ui/form/validate-form.ts';
-import { AlertCircleIcon, CheckIcon } from '../../../ui/icons.tsx';
+import { CheckIcon } from '../../../ui/icons.tsx';
+import { AlertCircleIcon } from '../../../ui/app-icons.tsx';
 import classes from './contact-page.module.css';
 import { useContactForm } from './use-contact-form.ts';
 

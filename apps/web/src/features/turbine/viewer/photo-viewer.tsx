@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Modal, Stack, Text, Tooltip }
 import type { Photo } from '@windscope/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../ui/icons.tsx';
+import { CloseIcon } from '../../../ui/app-icons.tsx';
 import { useCan } from '../../auth/use-auth.ts';
 import { LAYER_MARKER, useEscapeLayer } from '../dialogs/escape-stack.ts';
 import { isPointCloudPhoto, viewableUrl } from '../../viewer-common/point-cloud.ts';
