@@ -1,4 +1,5 @@
 import '@mantine/charts/styles.css';
+import '@mantine/core/styles/ColorSwatch.layer.css';
 import { LineChart } from '@mantine/charts';
 import { Group, Image, Loader, ScrollArea, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type FindingDetail, findingGrowth } from '@windscope/contract';
