@@ -45,22 +45,27 @@ async function guarded<T>(operation: string, step: () => Promise<T>): Promise<T>
   }
 }
 
-/** S3-compatible object storage. A write streams (multipart) to a staging key; commit() copies it to its key on the
- *  server side and removes the staging object, so nothing is ever visible under a key half-written. */
-export function createS3Storage(options: S3StorageOptions, scratchDir: string): StorageDriver {
-  const client = new S3Client({
+/** The client settings every S3 client of the app uses (storage driver, resumable uploads' store). */
+export function s3ClientSettings(options: Omit<S3StorageOptions, 'bucket'>) {
+  return {
     endpoint: options.endpoint,
     region: options.region,
     forcePathStyle: true,
     // without these, streamed bodies get checksum trailers that S3-compatible servers store as content
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+    responseChecksumValidation: 'WHEN_REQUIRED' as const,
     // an endpoint that does not answer fails the request in seconds instead of holding it open
     requestHandler: { connectionTimeout: 5_000 },
     ...(options.accessKeyId && options.secretAccessKey
       ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
       : {}),
-  });
+  };
+}
+
+/** S3-compatible object storage. A write streams (multipart) to a staging key; commit() copies it to its key on the
+ *  server side and removes the staging object, so nothing is ever visible under a key half-written. */
+export function createS3Storage(options: S3StorageOptions, scratchDir: string): StorageDriver {
+  const client = new S3Client(s3ClientSettings(options));
   const Bucket = options.bucket;
 
   async function removeObject(Key: string) {

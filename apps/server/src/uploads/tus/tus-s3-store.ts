@@ -1,5 +1,6 @@
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import type { KvStore } from '@tus/utils';
+import { s3ClientSettings } from '../../storage/s3-driver.ts';
 
 /** Where resumable uploads live in the photos' bucket (the local driver keeps them under DATA_DIR/files/.tus/). */
 export const TUS_PREFIX = '.tus/';
@@ -32,18 +33,7 @@ export class PrefixedS3Store extends S3Store {
       useTags: false,
       cache: options.cache,
       expirationPeriodInMilliseconds: options.expirationPeriodInMilliseconds,
-      s3ClientConfig: {
-        bucket: options.bucket,
-        endpoint: options.endpoint,
-        region: options.region,
-        forcePathStyle: true,
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-        requestHandler: { connectionTimeout: 5_000 },
-        ...(options.accessKeyId && options.secretAccessKey
-          ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-          : {}),
-      },
+      s3ClientConfig: { bucket: options.bucket, ...s3ClientSettings(options) },
     });
     this.client.middlewareStack.add(
       (next) => async (args) => {
