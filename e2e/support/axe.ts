@@ -13,8 +13,21 @@ interface AxeViolation {
   nodes: { target: string[]; html: string; failureSummary?: string }[];
 }
 
-/** The page's serious and critical axe violations (colour contrast included), one line each. */
+/** Waits (at most 3 s) for the page's finite CSS transitions and animations to end: an element fading in or out (a
+ *  toast arriving or leaving) is judged at its final colours, not at a half-transparent frame. Endless ones (spinners)
+ *  are not waited for. */
+export async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY));
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 3000))]);
+  });
+}
+
+/** The page's serious and critical axe violations (colour contrast included), one line each, once transitions end. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await settleTransitions(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })
