@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import {
   apiLogin,
   apiUploadPhotos,
@@ -14,15 +15,18 @@ import {
 } from '../support/turbine-fixtures.ts';
 
 // Pictures of the upload manager (review, sending, finished with coverage) and the turbine page's coverage section,
-// at 1440 px in Turkish/light and 769 px in English/dark, for a person to look at:
+// at 1440 and 769 px in Turkish/light and English/dark, for a person to look at, with axe on each:
 // SHOTS_DIR=/tmp/shots-uploads E2E_PORT=4304 npx playwright test uploads-screenshots
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '.';
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const YEAR = new Date().getFullYear();
 const VARIANTS = [
   { language: 'tr', theme: 'light', width: 1440 },
+  { language: 'tr', theme: 'light', width: 769 },
+  { language: 'en', theme: 'dark', width: 1440 },
   { language: 'en', theme: 'dark', width: 769 },
 ] as const;
+test.use({ bypassCSP: true });
 
 let admin: Session;
 const created: number[] = [];
@@ -52,6 +56,11 @@ for (const variant of VARIANTS) {
     for (const [i, name] of ['B_0001.jpg', 'B_0002.jpg', 'KanatC_0003.jpg', 'blade-A_0004.jpg', 'IMG_0005.jpg', 'IMG_0006.jpg'].entries())
       files.push(await photoFile(name, { width: 1400, height: 1000, noise: true, hue: i * 40 }));
     await page.getByTestId('upload-blade-A-drop-input').setInputFiles(asInputFiles(files));
+    // the zone's chosen files, each with its small preview
+    await expect(page.getByTestId('pending-file').locator('img')).toHaveCount(6, { timeout: 15_000 });
+    await page.getByTestId('pending-files').scrollIntoViewIfNeeded();
+    await shot('zone');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('upload-blade-A-submit').click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByTestId('review-row')).toHaveCount(6, { timeout: 15_000 });
@@ -63,6 +72,7 @@ for (const variant of VARIANTS) {
     await dialog.getByTestId('bulk-apply').click();
     await expect(dialog.getByTestId('review-source').nth(5)).toContainText(variant.language === 'tr' ? 'oda 2' : 'room 2');
     await shot('review');
+    expect(await seriousViolations(page)).toEqual([]);
 
     const restore = await throttleUploads(page, 400_000);
     await dialog.getByTestId(`review-start-${turbine.id}`).click();
@@ -74,6 +84,7 @@ for (const variant of VARIANTS) {
     await expect(dialog.getByTestId(`finished-coverage-${turbine.id}`)).toBeVisible();
     await expect(dialog.getByTestId(`coverage-${turbine.id}-${YEAR}`)).toBeVisible();
     await shot('finished');
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('upload-indicator')).toBeVisible();
@@ -81,5 +92,6 @@ for (const variant of VARIANTS) {
     await section.scrollIntoViewIfNeeded();
     await expect(section.getByTestId('coverage-matrix')).toBeVisible();
     await section.screenshot({ path: path.join(SHOTS_DIR, `uploads-coverage-${variant.language}-${variant.theme}-${variant.width}.png`) });
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }

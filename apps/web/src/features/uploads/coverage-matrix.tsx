@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Table, Text } from '@mantine/core';
-import { BLADES, type Coverage, PHOTO_CATEGORIES } from '@windscope/contract';
+import { BLADES, type Blade, type Coverage, PHOTO_CATEGORIES, type PhotoCategory } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { useCoverage } from './coverage.ts';
 import classes from './uploads.module.css';
@@ -30,59 +30,67 @@ export function CoverageTables({ coverage, testId }: { coverage: Coverage; testI
       <Text size="sm" fw={600} mb={6} data-testid={`${testId}-summary`}>
         {coverage.empty.length === 0 ? t('coverage.complete') : t('coverage.emptySummary', { count: coverage.empty.length })}
       </Text>
-      <Table.ScrollContainer minWidth={360}>
-        <Table withTableBorder withColumnBorders className={classes.coverageTable}>
-          <caption className={classes.caption}>{t('coverage.sourcesCaption', { year: coverage.year })}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('coverage.blade')}</Table.Th>
-              {PHOTO_CATEGORIES.map((category) => (
-                <Table.Th scope="col" key={category}>
-                  {t(`source.${category}`)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {BLADES.map((blade) => (
-              <Table.Tr key={blade}>
-                <Table.Th scope="row">{t('coverage.bladeName', { blade })}</Table.Th>
-                {PHOTO_CATEGORIES.map((category) => (
-                  <Cell key={category} count={coverage.sources[category][blade]} />
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <BladeTable
+        caption={t('coverage.sourcesCaption', { year: coverage.year })}
+        columns={PHOTO_CATEGORIES.map((category) => ({ key: category, label: t(`source.${category}`) }))}
+        count={(blade, category) => coverage.sources[category as PhotoCategory][blade]}
+      />
       {rooms.length > 0 && (
-        <Table.ScrollContainer minWidth={360} mt="sm">
-          <Table withTableBorder withColumnBorders className={classes.coverageTable}>
-            <caption className={classes.caption}>{t('coverage.roomsCaption', { year: coverage.year })}</caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('coverage.blade')}</Table.Th>
-                {rooms.map((room) => (
-                  <Table.Th scope="col" key={room}>
-                    {t('coverage.room', { room })}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {BLADES.map((blade) => (
-                <Table.Tr key={blade}>
-                  <Table.Th scope="row">{t('coverage.bladeName', { blade })}</Table.Th>
-                  {rooms.map((room) => (
-                    <Cell key={room} count={coverage.interior[blade][room - 1] ?? 0} />
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <BladeTable
+          caption={t('coverage.roomsCaption', { year: coverage.year })}
+          columns={rooms.map((room) => ({ key: String(room), label: t('coverage.room', { room }) }))}
+          count={(blade, room) => coverage.interior[blade][Number(room) - 1] ?? 0}
+          mt="sm"
+        />
       )}
     </div>
+  );
+}
+
+/** One coverage table: a row per blade, a column per source or room, each cell its photo count. */
+function BladeTable({
+  caption,
+  columns,
+  count,
+  mt,
+}: {
+  caption: string;
+  columns: { key: string; label: string }[];
+  count: (blade: Blade, column: string) => number;
+  mt?: string;
+}) {
+  const { t } = useTranslation(UPLOADS_NS);
+  return (
+    // a table wider than the dialog scrolls: its viewport takes keyboard focus so the arrow keys can scroll it
+    <Table.ScrollContainer
+      minWidth={360}
+      mt={mt}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+    >
+      <Table withTableBorder withColumnBorders className={classes.coverageTable}>
+        <caption className={classes.caption}>{caption}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('coverage.blade')}</Table.Th>
+            {columns.map((column) => (
+              <Table.Th scope="col" key={column.key}>
+                {column.label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {BLADES.map((blade) => (
+            <Table.Tr key={blade}>
+              <Table.Th scope="row">{t('coverage.bladeName', { blade })}</Table.Th>
+              {columns.map((column) => (
+                <Cell key={column.key} count={count(blade, column.key)} />
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
