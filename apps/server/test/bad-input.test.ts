@@ -208,6 +208,19 @@ const JUNK_QUERY = [
   `z=${'q'.repeat(2000)}`,
 ].join('&');
 
+/** A body with the modification times of a ZIP archive (XLSX) blanked: two exports a DOS time tick (2 s) apart differ
+ *  only there (local headers at +10, central directory headers at +12, 4 bytes each). Other bodies stay as they are. */
+function withoutZipTimes(body: Buffer): Buffer {
+  if (body.readUInt32LE(0) !== 0x04034b50) return body;
+  const copy = Buffer.from(body);
+  for (let at = copy.indexOf('PK', 0, 'latin1'); at >= 0 && at + 16 <= copy.length; at = copy.indexOf('PK', at + 2, 'latin1')) {
+    const signature = copy.readUInt32LE(at);
+    if (signature === 0x04034b50) copy.fill(0, at + 10, at + 14);
+    else if (signature === 0x02014b50) copy.fill(0, at + 12, at + 16);
+  }
+  return copy;
+}
+
 describe.each(getRoutes)('%s', (key, route) => {
   const [, template] = key.split(' ') as [string, string];
 
@@ -220,7 +233,7 @@ describe.each(getRoutes)('%s', (key, route) => {
     const junk = await t.call(bearer, { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}${JUNK_QUERY}` });
     expect(junk.statusCode).toBe(plain.statusCode);
     expect(junk.statusCode).toBeLessThan(300);
-    expect(junk.body).toBe(plain.body);
+    expect(withoutZipTimes(junk.rawPayload).equals(withoutZipTimes(plain.rawPayload))).toBe(true);
     expect(await databaseFingerprint(t)).toEqual(before);
   });
 });
