@@ -1,12 +1,16 @@
 import { Button, Checkbox, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { BLADES, type Blade, PHOTO_CATEGORIES, roomChoices, yearChoices } from '@windscope/contract';
-import { useMemo, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { uploadManager } from './manager-instance.ts';
 import type { Origin, PhotoSource, QueueItem } from './queue.ts';
 import classes from './uploads.module.css';
 import { UPLOADS_NS } from './uploads-i18n.ts';
+
+/** a row's height: two lines (name and size; value and where it came from) and 4 px padding */
+const ROW_HEIGHT = 46;
 
 const ORIGIN_KEY = { photo: 'review.fromPhoto', name: 'review.fromName', default: 'review.fromDefault', user: 'review.fromUser' } as const;
 
@@ -41,6 +45,20 @@ export function ReviewTable({ turbineId, items }: { turbineId: number; items: re
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const chosen = ids.filter((id) => selected.has(id));
   const all = chosen.length === ids.length && ids.length > 0;
+
+  // only the rows near the visible part of the table exist in the DOM: a card of 1,000 photos costs a screenful
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => items[index]?.id ?? index,
+    overscan: 6,
+    initialRect: { width: 900, height: 360 },
+  });
+  const rows = virtualizer.getVirtualItems();
+  const before = rows[0]?.start ?? 0;
+  const after = rows.length > 0 ? virtualizer.getTotalSize() - (rows[rows.length - 1]?.end ?? 0) : 0;
 
   const sourceOptions = useMemo(
     () => [
@@ -124,10 +142,10 @@ export function ReviewTable({ turbineId, items }: { turbineId: number; items: re
             {chosen.length > 0 ? t('review.bulkTitle', { count: chosen.length }) : t('review.bulkNone')}
           </Text>
         </Group>
-        <Table.ScrollContainer minWidth={560} mah={360}>
-          <Table stickyHeader striped highlightOnHover verticalSpacing={4} fz="sm">
+        <div ref={scrollRef} className={classes.reviewScroller} data-testid="review-scroller" data-count={items.length}>
+          <Table stickyHeader highlightOnHover verticalSpacing={4} fz="sm" miw={560} aria-rowcount={items.length + 1}>
             <Table.Thead>
-              <Table.Tr>
+              <Table.Tr aria-rowindex={1}>
                 <Table.Th w={36}>
                   <Checkbox
                     size="xs"
@@ -145,44 +163,56 @@ export function ReviewTable({ turbineId, items }: { turbineId: number; items: re
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id} data-testid="review-row" data-name={item.name}>
-                  <Table.Td>
-                    <Checkbox
-                      size="xs"
-                      aria-label={t('review.selectRow', { name: item.name })}
-                      checked={selected.has(item.id)}
-                      onChange={() => toggle(item.id)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" className={classes.fileName} title={item.name}>
-                      {item.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {fileSize(item.size)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{item.capturedAt ? dateTime(item.capturedAt) : t('review.unknownTime')}</Text>
-                  </Table.Td>
-                  <Table.Td data-testid="review-year">
-                    {item.placement.year}
-                    <OriginNote origin={item.origins.year} />
-                  </Table.Td>
-                  <Table.Td data-testid="review-blade">
-                    {item.placement.blade}
-                    <OriginNote origin={item.origins.blade} />
-                  </Table.Td>
-                  <Table.Td data-testid="review-source" data-value={sourceValue(item.placement.source)}>
-                    {sourceLabel(item.placement.source)}
-                    <OriginNote origin={item.origins.source} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {before > 0 && <tr style={{ height: before }} />}
+              {rows.map((row) => {
+                const item = items[row.index] as QueueItem;
+                return (
+                  <Table.Tr
+                    key={item.id}
+                    h={ROW_HEIGHT}
+                    aria-rowindex={row.index + 2}
+                    className={row.index % 2 === 0 ? classes.stripedRow : undefined}
+                    data-testid="review-row"
+                    data-name={item.name}
+                  >
+                    <Table.Td>
+                      <Checkbox
+                        size="xs"
+                        aria-label={t('review.selectRow', { name: item.name })}
+                        checked={selected.has(item.id)}
+                        onChange={() => toggle(item.id)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" className={classes.fileName} title={item.name}>
+                        {item.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {fileSize(item.size)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs">{item.capturedAt ? dateTime(item.capturedAt) : t('review.unknownTime')}</Text>
+                    </Table.Td>
+                    <Table.Td data-testid="review-year">
+                      {item.placement.year}
+                      <OriginNote origin={item.origins.year} />
+                    </Table.Td>
+                    <Table.Td data-testid="review-blade">
+                      {item.placement.blade}
+                      <OriginNote origin={item.origins.blade} />
+                    </Table.Td>
+                    <Table.Td data-testid="review-source" data-value={sourceValue(item.placement.source)}>
+                      {sourceLabel(item.placement.source)}
+                      <OriginNote origin={item.origins.source} />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+              {after > 0 && <tr style={{ height: after }} />}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
         <Group justify="space-between">
           <Button
             variant="subtle"

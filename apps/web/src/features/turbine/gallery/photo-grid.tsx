@@ -1,9 +1,8 @@
-import { useElementSize, useMergedRef } from '@mantine/hooks';
 import type { Photo } from '@windscope/contract';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { can } from '@windscope/contract';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGridRows } from '../../../ui/use-grid-rows.ts';
 import { actorOf, useCurrentUser } from '../../auth/use-auth.ts';
 import { isCompareDisabled } from '../compare/compare-selection.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
@@ -48,26 +47,13 @@ export function PhotoGrid({ photos, selected, onOpen, onToggleSelect, onDelete }
     }
     return text;
   };
-  const { ref: sizeRef, width } = useElementSize();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const ref = useMergedRef(sizeRef, scrollRef);
-  const inner = Math.max(0, width);
-  const columns = Math.max(1, Math.floor((inner + GAP) / (MIN_TILE + GAP)));
-  const tileWidth = inner > 0 ? (inner - GAP * (columns - 1)) / columns : MIN_TILE;
-  const rowHeight = Math.round(tileWidth * 0.75 + INFO_HEIGHT + GAP);
-  const rows = Math.ceil(photos.length / columns);
-
-  const virtualizer = useVirtualizer({
-    count: rows,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 3,
-    initialRect: { width: 1200, height: MAX_HEIGHT },
+  const { ref, virtualizer, columns, rowHeight, rows } = useGridRows({
+    count: photos.length,
+    minTile: MIN_TILE,
+    gap: GAP,
+    rowHeight: (tileWidth) => tileWidth * 0.75 + INFO_HEIGHT + GAP,
+    initialHeight: MAX_HEIGHT,
   });
-  // a new width changes the row height: the rows are measured again
-  useEffect(() => {
-    if (rowHeight > 0) virtualizer.measure();
-  }, [virtualizer, rowHeight]);
 
   return (
     <div

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { onUnauthorized } from '../../../api/session-events.ts';
 import { STORAGE_KEYS } from '../../../config/storage-keys.ts';
+import { withLayoutBox } from '../../../test/layout-box.ts';
 import { demoUser, fakeToken, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { BladePanel } from '../blades/blade-panel.tsx';
 import { CategoryPanel } from '../categories/category-panel.tsx';
@@ -11,6 +12,8 @@ import { FakeXhr } from '../test-xhr.ts';
 import { uploadManager } from '../../uploads/manager-instance.ts';
 import { onOpenUploadPanel } from '../../uploads/panel-signal.ts';
 import { useTimedMessage } from './use-timed-message.ts';
+
+withLayoutBox();
 
 let fetchMock: Mock<typeof fetch>;
 let opened = 0;
