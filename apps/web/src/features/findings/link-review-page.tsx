@@ -1,12 +1,14 @@
-import { Alert, Anchor, Button, Container, Group, Image, Kbd, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Image, Kbd, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { can, type LinkReviewItem } from '@windscope/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { useDismissLinkSuggestion, useFinding, useFindings, useLinkFinding, useLinkReview } from '../../api/findings.ts';
 import { paths } from '../../app/paths.ts';
 import { useFormatters } from '../../i18n/format.ts';
+import { AppHeader } from '../../ui/app-header/app-header.tsx';
+import { ArrowLeftIcon } from '../../ui/app-icons.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { toast } from '../../ui/toast/toast.tsx';
 import { actorOf, useCurrentUser } from '../auth/use-auth.ts';
@@ -125,102 +127,111 @@ export function LinkReviewPage() {
   if (turbineId === null) return <InvalidTurbineId />;
   const mayLink = can(actor, 'finding.link', { companyId: actor?.companyId ?? 0 });
   return (
-    <Container size="lg" py="md" data-testid="link-review">
-      <Stack gap="md">
-        <Anchor component={Link} to={paths.turbine(turbineId)} size="sm">
-          {t('review.back')}
-        </Anchor>
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1} size="h2">
-              {t('review.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('review.subtitle')}
-            </Text>
-          </div>
-          <Select
-            label={t('review.year')}
-            w={140}
-            data={(years.length ? years : [year]).map(String)}
-            value={String(year)}
-            onChange={(v) => {
-              if (v) setSearch({ year: v });
-              go(0);
-            }}
-            allowDeselect={false}
-            data-testid="review-year"
-          />
-        </Group>
-        {!mayLink ? (
-          <Alert color="yellow" variant="light">
-            {t('review.notAllowed')}
-          </Alert>
-        ) : review.isPending ? (
-          <Loader size="sm" />
-        ) : review.error ? (
-          <Alert color="red" variant="light">
-            {t('loadError')}
-          </Alert>
-        ) : !item ? (
-          <Text c="dimmed" data-testid="review-empty">
-            {t('review.empty', { year })}
-          </Text>
-        ) : (
-          <Stack gap="md">
-            <Group justify="space-between">
-              <Text fw={700} data-testid="review-progress" aria-live="polite">
-                {t('review.progress', { at: at + 1, total: items.length })}
+    <>
+      <AppHeader
+        title={t('review.title')}
+        actions={[{ id: 'back-to-turbine', label: t('review.back'), icon: <ArrowLeftIcon size={16} />, to: paths.turbine(turbineId) }]}
+      />
+      <Container size="lg" py="md" data-testid="link-review">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end">
+            <div>
+              <Title order={1} size="h2">
+                {t('review.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('review.subtitle')}
               </Text>
-              <Group gap="xs">
-                <Button variant="default" size="xs" onClick={() => go(at - 1)} disabled={at === 0} data-testid="review-previous">
-                  {t('review.previous')}
-                </Button>
-                <Button variant="default" size="xs" onClick={() => go(at + 1)} disabled={at >= items.length - 1} data-testid="review-next">
-                  {t('review.next')}
-                </Button>
-              </Group>
-            </Group>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-              <Stack gap="xs">
-                <Title order={2} size="h4">
-                  {t('review.thisYear', { year })}
-                </Title>
-                <LaterFinding turbineId={turbineId} item={item} />
-              </Stack>
-              <Stack gap="xs">
-                <Title order={2} size="h4">
-                  {t('link.title')}
-                </Title>
-                {item.suggestions.map((s, i) => (
-                  <SuggestionCard key={s.finding.id} suggestion={s} selected={s === suggestion}>
-                    <LinkButtons
-                      pending={pending}
-                      onLink={() => {
-                        setSelected(i);
-                        link.mutate(
-                          { findingId: item.finding.id, targetId: s.finding.id, version: item.finding.version },
-                          { onSuccess: (target) => toast.success(t('link.linked', { id: target.id })), onError: failed },
-                        );
-                      }}
-                      onDismiss={() =>
-                        dismiss.mutate(
-                          { findingId: item.finding.id, targetId: s.finding.id },
-                          { onSuccess: () => toast.success(t('link.dismissed')), onError: failed },
-                        )
-                      }
-                    />
-                  </SuggestionCard>
-                ))}
-              </Stack>
-            </SimpleGrid>
-            <Text size="xs" c="dimmed" data-testid="review-keys">
-              <Kbd>←</Kbd> <Kbd>→</Kbd> {t('review.keysFinding')} · <Kbd>↑</Kbd> <Kbd>↓</Kbd> {t('review.keysSuggestion')} ·{' '}
-              <Kbd>{LINK_KEY.toUpperCase()}</Kbd> {t('link.link')} · <Kbd>{DISMISS_KEY.toUpperCase()}</Kbd> {t('link.dismiss')}
+            </div>
+            <Select
+              label={t('review.year')}
+              w={140}
+              data={(years.length ? years : [year]).map(String)}
+              value={String(year)}
+              onChange={(v) => {
+                if (v) setSearch({ year: v });
+                go(0);
+              }}
+              allowDeselect={false}
+              data-testid="review-year"
+            />
+          </Group>
+          {!mayLink ? (
+            <Alert color="yellow" variant="light">
+              {t('review.notAllowed')}
+            </Alert>
+          ) : review.isPending ? (
+            <Loader size="sm" />
+          ) : review.error ? (
+            <Alert color="red" variant="light">
+              {t('loadError')}
+            </Alert>
+          ) : !item ? (
+            <Text c="dimmed" data-testid="review-empty">
+              {t('review.empty', { year })}
             </Text>
-          </Stack>
-        )}
-      </Stack>
-    </Container>
+          ) : (
+            <Stack gap="md">
+              <Group justify="space-between">
+                <Text fw={700} data-testid="review-progress" aria-live="polite">
+                  {t('review.progress', { at: at + 1, total: items.length })}
+                </Text>
+                <Group gap="xs">
+                  <Button variant="default" size="xs" onClick={() => go(at - 1)} disabled={at === 0} data-testid="review-previous">
+                    {t('review.previous')}
+                  </Button>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    onClick={() => go(at + 1)}
+                    disabled={at >= items.length - 1}
+                    data-testid="review-next"
+                  >
+                    {t('review.next')}
+                  </Button>
+                </Group>
+              </Group>
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+                <Stack gap="xs">
+                  <Title order={2} size="h4">
+                    {t('review.thisYear', { year })}
+                  </Title>
+                  <LaterFinding turbineId={turbineId} item={item} />
+                </Stack>
+                <Stack gap="xs">
+                  <Title order={2} size="h4">
+                    {t('link.title')}
+                  </Title>
+                  {item.suggestions.map((s, i) => (
+                    <SuggestionCard key={s.finding.id} suggestion={s} selected={s === suggestion}>
+                      <LinkButtons
+                        pending={pending}
+                        onLink={() => {
+                          setSelected(i);
+                          link.mutate(
+                            { findingId: item.finding.id, targetId: s.finding.id, version: item.finding.version },
+                            { onSuccess: (target) => toast.success(t('link.linked', { id: target.id })), onError: failed },
+                          );
+                        }}
+                        onDismiss={() =>
+                          dismiss.mutate(
+                            { findingId: item.finding.id, targetId: s.finding.id },
+                            { onSuccess: () => toast.success(t('link.dismissed')), onError: failed },
+                          )
+                        }
+                      />
+                    </SuggestionCard>
+                  ))}
+                </Stack>
+              </SimpleGrid>
+              <Text size="xs" c="dimmed" data-testid="review-keys">
+                <Kbd>←</Kbd> <Kbd>→</Kbd> {t('review.keysFinding')} · <Kbd>↑</Kbd> <Kbd>↓</Kbd> {t('review.keysSuggestion')} ·{' '}
+                <Kbd>{LINK_KEY.toUpperCase()}</Kbd> {t('link.link')} · <Kbd>{DISMISS_KEY.toUpperCase()}</Kbd> {t('link.dismiss')}
+              </Text>
+            </Stack>
+          )}
+        </Stack>
+      </Container>
+    </>
   );
 }
