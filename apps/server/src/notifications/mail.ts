@@ -6,7 +6,7 @@ const sev = (n: number | null, lang: Language) => (n == null ? '' : `${n} (${SEV
 /** Dates as the recipient reads them: 26.11.2026 in Turkish, 26 Nov 2026 in English. */
 const dateText = (iso: string, lang: Language) =>
   new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
-    day: 'numeric',
+    day: lang === 'tr' ? '2-digit' : 'numeric',
     month: lang === 'tr' ? '2-digit' : 'short',
     year: 'numeric',
     timeZone: 'UTC',

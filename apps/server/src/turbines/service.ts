@@ -68,14 +68,12 @@ function prepareTurbineReads(db: Database) {
   // issue 16: the worst severity seen on its photos this year and last year (sightings of findings customers see too:
   // the list is kept per company, not per role), a range of finding_observations_turbine_year_idx
   const year = sql.placeholder('year');
+  // a sighting of the finding's last year counts at the finding's severity (an edit corrects the latest assessment)
+  const seen = sql`case when ${findingObservations.year} = ${findings.lastSeenYear} then ${findings.severity} else ${findingObservations.severity} end`;
   const trend = db
     .select({
-      worstThisYear: sql<number | null>`max(${findingObservations.severity}) filter (where ${findingObservations.year} = ${year}::int)`.as(
-        'worst_this_year',
-      ),
-      worstLastYear: sql<
-        number | null
-      >`max(${findingObservations.severity}) filter (where ${findingObservations.year} = ${year}::int - 1)`.as('worst_last_year'),
+      worstThisYear: sql<number | null>`max(${seen}) filter (where ${findingObservations.year} = ${year}::int)`.as('worst_this_year'),
+      worstLastYear: sql<number | null>`max(${seen}) filter (where ${findingObservations.year} = ${year}::int - 1)`.as('worst_last_year'),
     })
     .from(findingObservations)
     .innerJoin(findings, eq(findings.id, findingObservations.findingId))
