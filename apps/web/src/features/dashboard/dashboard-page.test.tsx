@@ -279,14 +279,30 @@ describe('turbine health (DECISIONS §12)', () => {
       turbine_name: 'Hasarlı',
       code: 'A-2',
       city: 'izmir',
-      health: { worst_open_severity: 4, open: 3, overdue: 1, open_by_severity: [0, 1, 1, 1, 0] },
+      health: {
+        worst_open_severity: 4,
+        open: 3,
+        overdue: 1,
+        open_by_severity: [0, 1, 1, 1, 0],
+        escalated_this_year: 2,
+        worst_this_year: 4,
+        worst_last_year: 2,
+      },
     }),
     makeTurbine({
       id: 3,
       turbine_name: 'Kozmetik',
       code: 'A-3',
       city: 'izmir',
-      health: { worst_open_severity: 1, open: 2, overdue: 0, open_by_severity: [2, 0, 0, 0, 0] },
+      health: {
+        worst_open_severity: 1,
+        open: 2,
+        overdue: 0,
+        open_by_severity: [2, 0, 0, 0, 0],
+        escalated_this_year: 0,
+        worst_this_year: 1,
+        worst_last_year: 3,
+      },
     }),
   ];
 
