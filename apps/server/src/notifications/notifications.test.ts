@@ -69,7 +69,6 @@ describe('escalation notifications', () => {
     const res = await call(who, 'PUT', `/api/turbines/${turbineId}/findings/${findingId}`, { version: row?.version, severity });
     expect(res.statusCode, res.body).toBe(200);
   };
-  const mailsTo = (email: string) => outbox().filter((m) => m.includes(`To: ${email}`));
 
   it('tells the managers of the finding company and the superadmins, never the one who raised it, nobody else', async () => {
     const turbine = await insertTurbine(t, ege);

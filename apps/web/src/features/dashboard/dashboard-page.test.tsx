@@ -312,12 +312,19 @@ describe('turbine health (DECISIONS §12)', () => {
     renderDashboard();
     const cards = await screen.findAllByTestId('turbine-card');
     const card = (name: string) => within(cards.find((c) => c.textContent?.includes(name)) as HTMLElement).getByTestId('turbine-health');
-    expect(card('Hasarlı')).toHaveTextContent('Sağlık:4 · Yüksek3 açık1 gecikmiş');
-    expect(card('Kozmetik')).toHaveTextContent('1 · Kozmetik2 açık0 gecikmiş');
-    expect(card('Sağlam')).toHaveTextContent('Açık bulgu yok');
+    expect(card('Hasarlı')).toHaveTextContent('Sağlık:4 · Yüksek3 açık1 gecikmişGeçen yıldan kötü');
+    expect(card('Kozmetik')).toHaveTextContent('1 · Kozmetik2 açık0 gecikmişGeçen yıldan iyi');
+    // no sightings this year or last: no trend at all
+    expect(card('Sağlam')).toHaveTextContent(/^Sağlık:Açık bulgu yok$/);
     expect(screen.getByTestId('count-severity-1')).toHaveTextContent('Kozmetik: 2');
     expect(screen.getByTestId('count-severity-4')).toHaveTextContent('Yüksek: 1');
     expect(screen.getByTestId('count-severity-5')).toHaveTextContent('Kritik: 0');
+    // issue 16: escalated this year and overdue, added up over the turbines found
+    expect(screen.getByTestId('count-escalated')).toHaveTextContent('2');
+    expect(screen.getByTestId('count-overdue')).toHaveTextContent('1');
+    const worse = within(cards.find((c) => c.textContent?.includes('Hasarlı')) as HTMLElement).getByTestId('turbine-trend');
+    expect(worse).toHaveAttribute('data-trend', 'worse');
+    expect(worse).toHaveAttribute('title', 'Bu yılın en kötü önemi 4, geçen yılın 2');
   });
 
   it('filters by worst severity from the URL, sorts worst first, and the counters follow the turbines found', async () => {
