@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useUnreadNotifications } from '../../api/notifications.ts';
 import { BellIcon } from '../../ui/app-icons.tsx';
 import { useCan } from '../auth/use-auth.ts';
+import { NOTIFICATIONS_NS } from './i18n.ts';
 
 /** The list, its labels and the e-mail switch: their own chunk, loaded when the bell is first opened. */
 const NotificationList = lazy(() => import('./notification-list.tsx').then((module) => ({ default: module.NotificationList })));
@@ -16,11 +17,11 @@ export function NotificationBell() {
 }
 
 function Bell() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(NOTIFICATIONS_NS);
   const [opened, setOpened] = useState(false);
   const unread = useUnreadNotifications(true);
   const count = unread.data ?? 0;
-  const label = count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell');
+  const label = count > 0 ? t('bellUnread', { count }) : t('bell');
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={400} shadow="md" withinPortal trapFocus returnFocus>
       <Popover.Target>
@@ -49,7 +50,7 @@ function Bell() {
           </Tooltip>
         </Indicator>
       </Popover.Target>
-      <Popover.Dropdown p={0} aria-label={t('notifications.bell')} role="dialog">
+      <Popover.Dropdown p={0} aria-label={t('bell')} role="dialog">
         {opened && (
           <Suspense fallback={<Loader size="sm" m="md" />}>
             <NotificationList onClose={() => setOpened(false)} />
