@@ -1,4 +1,4 @@
-import { ActionIcon, Indicator, Loader, Popover, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator, Loader, Popover } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnreadNotifications } from '../../api/notifications.ts';
@@ -23,40 +23,31 @@ function Bell() {
   const count = unread.data ?? 0;
   const label = count > 0 ? t('bellUnread', { count }) : t('bell');
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={400} shadow="md" withinPortal trapFocus returnFocus>
-      <Popover.Target>
-        <Indicator
-          label={count > 99 ? '99+' : count}
-          disabled={count === 0}
-          color="red.9"
-          size={18}
-          offset={4}
-          withBorder
-          data-testid="notification-count"
-          data-count={count}
-        >
-          <Tooltip label={label} disabled={opened}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={label}
-              aria-expanded={opened}
-              aria-haspopup="dialog"
-              onClick={() => setOpened((o) => !o)}
-              data-testid="notification-bell"
-            >
-              <BellIcon size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} aria-label={t('bell')} role="dialog">
-        {opened && (
-          <Suspense fallback={<Loader size="sm" m="md" />}>
-            <NotificationList onClose={() => setOpened(false)} />
-          </Suspense>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+    // the count sits on the bell, outside the popover's target (which takes the button's ARIA attributes)
+    <Indicator
+      label={count > 99 ? '99+' : count}
+      disabled={count === 0}
+      color="red.9"
+      size={18}
+      offset={4}
+      withBorder
+      data-testid="notification-count"
+      data-count={count}
+    >
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={400} shadow="md" withinPortal trapFocus returnFocus>
+        <Popover.Target>
+          <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)} data-testid="notification-bell">
+            <BellIcon size={18} />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown p={0} aria-label={t('bell')}>
+          {opened && (
+            <Suspense fallback={<Loader size="sm" m="md" />}>
+              <NotificationList onClose={() => setOpened(false)} />
+            </Suspense>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
