@@ -312,8 +312,8 @@ describe('turbine health (DECISIONS §12)', () => {
     renderDashboard();
     const cards = await screen.findAllByTestId('turbine-card');
     const card = (name: string) => within(cards.find((c) => c.textContent?.includes(name)) as HTMLElement).getByTestId('turbine-health');
-    expect(card('Hasarlı')).toHaveTextContent('Sağlık:4 · Yüksek3 açık1 gecikmişGeçen yıldan kötü');
-    expect(card('Kozmetik')).toHaveTextContent('1 · Kozmetik2 açık0 gecikmişGeçen yıldan iyi');
+    expect(card('Hasarlı')).toHaveTextContent('Sağlık:4 · Yüksek3 açık1 gecikmişGeçen yıla göre:Kötüleşti');
+    expect(card('Kozmetik')).toHaveTextContent('1 · Kozmetik2 açık0 gecikmişGeçen yıla göre:İyileşti');
     // no sightings this year or last: no trend at all
     expect(card('Sağlam')).toHaveTextContent(/^Sağlık:Açık bulgu yok$/);
     expect(screen.getByTestId('count-severity-1')).toHaveTextContent('Kozmetik: 2');

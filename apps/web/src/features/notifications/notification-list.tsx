@@ -14,6 +14,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import '@mantine/core/styles/Switch.layer.css';
 import type { Notification } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

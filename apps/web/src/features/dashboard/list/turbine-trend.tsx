@@ -19,6 +19,7 @@ export function TurbineTrend({ health }: { health: TurbineHealth }) {
       : undefined;
   return (
     <span className={`${classes.trend} ${classes[`trend_${trend}`] ?? ''}`} data-testid="turbine-trend" data-trend={trend} title={title}>
+      {(trend === 'worse' || trend === 'same' || trend === 'better') && <span className={classes.visuallyHidden}>{t('trend.label')}</span>}
       {Icon && <Icon size={14} />}
       {t(`trend.${trend}`)}
     </span>
