@@ -41,7 +41,7 @@ describe('escalation notifications', () => {
     // the language of each recipient's e-mails: the admin reads English, the manager Turkish
     await t.app.ctx.db.update(users).set({ language: 'en' }).where(eq(users.email, DEMO.egeAdmin));
     await t.app.ctx.db.update(users).set({ language: 'tr' }).where(eq(users.email, DEMO.egeManager));
-  });
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
   });
@@ -304,4 +304,36 @@ describe('escalation notifications', () => {
     expect(row?.health).toMatchObject({ escalated_this_year: 1, worst_this_year: 5, worst_last_year: 4 });
     expect(lastYear.id).toBeGreaterThan(0);
   });
+});
+
+describe('an e-mail that cannot be sent', () => {
+  it('leaves the change and its notifications in place (mails go after the commit)', async () => {
+    // nothing listens on port 1: every SMTP connection is refused
+    const t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      const { ege } = await demoCompanies(t);
+      const operator = await userByEmail(t, DEMO.egeOperator);
+      const token = await t.login(DEMO.egeOperator);
+      const turbine = await insertTurbine(t, ege);
+      const finding = await insertFinding(t, turbine.id, operator, { status: 'confirmed', severity: 2 });
+      const res = await t.call(token, {
+        method: 'PUT',
+        url: `/api/turbines/${turbine.id}/findings/${finding.id}`,
+        payload: { version: 1, severity: 4 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await t.app.ctx.afterReply.drained();
+      const [row] = await t.app.ctx.db.select().from(findings).where(eq(findings.id, finding.id));
+      expect(row?.severity).toBe(4);
+      const escalations = await t.app.ctx.db.select().from(findingEscalations).where(eq(findingEscalations.findingId, finding.id));
+      expect(escalations).toHaveLength(1);
+      const sent = await t.app.ctx.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.escalationId, escalations[0]?.id ?? 0));
+      expect(sent).toHaveLength(3);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });
