@@ -26,6 +26,8 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { createAfterReplyQueue } from './mail/after-reply.ts';
 import { createMailer } from './mail/mailer.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { startNotificationLoop } from './notifications/overdue.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { createDerivativeQueue } from './photos/derivative-queue.ts';
 import { connectRedis } from './rate-limit/redis-connection.ts';
@@ -160,12 +162,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }, 60 * 60_000);
   limitSweep.unref();
+  // repairs that became overdue and the daily digest: every process checks, the database decides who sends (issue 16)
+  const notificationLoop = startNotificationLoop(ctx, (message, details) => app.log.warn(details, message));
   app.decorate('ctx', ctx);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.addHook('onClose', async () => {
     stagingSweeper.stop();
     ctx.tus.stop();
     clearInterval(limitSweep);
+    await notificationLoop.stop();
     // the queue first: the photo in hand still needs storage and the database
     await derivatives.close();
     await ctx.afterReply.drained();
@@ -237,6 +242,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await authRoutes(api, ctx);
       await companyRoutes(api, ctx);
       await userRoutes(api, ctx);
+      await notificationRoutes(api, ctx);
       // uploads stream file by file (never buffered); JSON bodies keep their small bodyLimit
       // browsers send file names as raw UTF-8: show "ş.jpg" as such when refusing it (a busboy option the plugin's types omit)
       const busboyCharset = { defParamCharset: 'utf8' };

@@ -92,6 +92,21 @@ const envSchema = z.object({
   // temporary upload files left by a crash: removed once this old, checked at start-up and every interval
   STAGING_MAX_AGE_MINUTES: z.coerce.number().positive().default(60),
   STAGING_SWEEP_MINUTES: z.coerce.number().positive().default(15),
+  // issue 16: how often each process looks for repairs that became overdue and for the daily digest (0: never), and
+  // from which hour of which time zone's day the digest goes out
+  NOTIFY_CHECK_SECONDS: z.coerce.number().min(0).default(300),
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  DIGEST_TIME_ZONE: z
+    .string()
+    .default('Europe/Istanbul')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'DIGEST_TIME_ZONE must be an IANA time zone such as Europe/Istanbul'),
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(7),
   // resumable (tus) uploads not finished within this many hours are removed (bytes and row)
   TUS_EXPIRY_HOURS: z.coerce
@@ -139,6 +154,8 @@ export interface AppConfig {
   uploadQuota: { atOncePerUser: number; filesPerRequest: number; bytesPerRequest: number; filesPerHour: number; bytesPerHour: number };
   /** temporary upload objects older than maxAgeMs are removed at start-up and every intervalMs */
   stagingSweep: { maxAgeMs: number; intervalMs: number };
+  /** escalation notifications (issue 16): the periodic overdue check and the daily digest */
+  notifications: { checkMs: number; digestHour: number; timeZone: string };
   /** the absolute lifetime of a sign-in (SESSION_MAX_DAYS): refreshes never carry a session past it */
   sessionMaxMs: number;
   /** a resumable upload not finished this long after its creation is removed (TUS_EXPIRY_HOURS) */
@@ -221,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       bytesPerHour: Math.round(e.UPLOAD_HOURLY_GB * 1024 ** 3),
     },
     stagingSweep: { maxAgeMs: Math.round(e.STAGING_MAX_AGE_MINUTES * 60_000), intervalMs: Math.round(e.STAGING_SWEEP_MINUTES * 60_000) },
+    notifications: { checkMs: Math.round(e.NOTIFY_CHECK_SECONDS * 1000), digestHour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE },
     sessionMaxMs: Math.round(e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000),
     tusExpiryMs: Math.round(e.TUS_EXPIRY_HOURS * 60 * 60 * 1000),
     ...overrides,

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { seedDemoMedia } from './db/demo-media/seed-media.ts';
 import { seedDemoData } from './db/seed.ts';
+import { checkOverdue } from './notifications/overdue.ts';
 
 async function main() {
   const config = loadConfig();
@@ -17,7 +18,11 @@ async function main() {
   let demoPhotos = 0;
   if (config.demoSeed) {
     seeded = await seedDemoData(app.ctx);
-    if (seeded) demoPhotos = await seedDemoMedia(app);
+    if (seeded) {
+      demoPhotos = await seedDemoMedia(app);
+      // the demo's overdue repair is noticed now, not at the next periodic check
+      await checkOverdue(app.ctx);
+    }
   }
   await app.listen({ port: config.port, host: config.host });
   // tells `npm run integrity` that the embedded database is in use

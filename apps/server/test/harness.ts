@@ -88,6 +88,8 @@ export async function createTestApp(
     {
       DATA_DIR: dataDir,
       LOG_LEVEL: options.logStream ? 'info' : 'silent',
+      // the periodic overdue check and digest: tests run them at a fixed time (notifications/overdue.ts)
+      NOTIFY_CHECK_SECONDS: '0',
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
       ...s3?.env,
       ...options.env,

@@ -32,6 +32,7 @@ import { type DemoCompanies, insertComment, insertCompany, insertTurbine, insert
 import { DEMO, type TestApp } from './harness.ts';
 import { FILE_ROUTE_CASES } from './route-table-files.ts';
 import { FINDING_ROUTE_CASES } from './route-table-findings.ts';
+import { NOTIFICATION_ROUTE_CASES } from './route-table-notifications.ts';
 import { UPLOAD_ROUTE_CASES } from './route-table-uploads.ts';
 
 export type Target = 'own' | 'other';
@@ -387,4 +388,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   // ---------- findings: route-table-findings.ts ----------
   ...FINDING_ROUTE_CASES,
+
+  // ---------- notifications (issue 16): route-table-notifications.ts ----------
+  ...NOTIFICATION_ROUTE_CASES,
 };

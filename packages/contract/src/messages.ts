@@ -337,6 +337,9 @@ export const MESSAGES = {
     tr: 'Konum geçersiz: kanat, yüzey, kökten uzaklık, tür ve yıl gerekli (iç yüzeyde oda da).',
     en: 'Invalid placement: blade, surface, distance from root, type and year are needed (and the room for the interior).',
   },
+  NOTIFICATION_NOT_FOUND: { tr: 'Bildirim bulunamadı.', en: 'Notification not found.' },
+  NOTIFICATIONS_READ: { tr: 'Bildirimler okundu olarak işaretlendi.', en: 'Notifications marked as read.' },
+  NOTIFICATION_SETTINGS_SAVED: { tr: 'Bildirim ayarları kaydedildi.', en: 'Notification settings saved.' },
   FINDING_REASON_REQUIRED: { tr: 'Bu işlem için bir gerekçe yazın.', en: 'Write a reason for this change.' },
   FINDING_LAST_OBSERVATION: {
     tr: 'Bulgunun son gözlemi kaldırılamaz; bulguyu silin.',

@@ -65,6 +65,7 @@ export const ACTIONS = [
   'finding.reopen',
   'finding.delete',
   'finding.link',
+  'notification.read',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -150,6 +151,9 @@ export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
   'finding.delete': { superadmin: true, manager: anyDraft, operator: ownDraft, customer: false, viewer: false },
   // linking a later sighting to an earlier finding, or dismissing the suggestion: as editing a finding (issue 16)
   'finding.link': { superadmin: true, manager: true, operator: true, customer: false, viewer: false },
+  // escalation notifications (issue 16): they go to the managers of the finding's company and the superadmins, so only
+  // they have a bell; each reads and marks only their own (the routes' queries carry the user)
+  'notification.read': { superadmin: true, manager: true, operator: false, customer: false, viewer: false },
 };
 
 /** The one permission check, used by the server's services and by the web app to hide what the server would refuse. */

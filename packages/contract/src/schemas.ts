@@ -145,6 +145,12 @@ export const turbineHealthSchema = z.object({
   open: z.number().int(),
   overdue: z.number().int(),
   open_by_severity: z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int(), z.number().int()]),
+  /** issue 16: its findings (not drafts or rejected ones) whose severity went up this year */
+  escalated_this_year: z.number().int(),
+  /** issue 16: the worst severity seen on its photos this year and last year (sightings of findings that are not drafts
+   *  or rejected); the dashboard's trend arrow compares them (turbineTrend) */
+  worst_this_year: z.number().int().min(1).max(5).nullable(),
+  worst_last_year: z.number().int().min(1).max(5).nullable(),
 });
 export type TurbineHealth = z.infer<typeof turbineHealthSchema>;
 

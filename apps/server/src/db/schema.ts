@@ -56,6 +56,8 @@ export const users = pgTable(
     isProtected: boolean('is_protected').notNull().default(false),
     /** the language of the user's last sign-in ('tr' | 'en'): e-mails to the account speak it */
     language: varchar('language', { length: 2 }),
+    /** issue 16: escalation e-mails and the daily overdue digest; the user turns them off for themselves */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -379,7 +381,12 @@ export const findingObservations = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('finding_observations_finding_idx').on(t.findingId, t.id), index('finding_observations_photo_idx').on(t.photoId)],
+  (t) => [
+    index('finding_observations_finding_idx').on(t.findingId, t.id),
+    index('finding_observations_photo_idx').on(t.photoId),
+    // issue 16: a turbine's worst severity per year (the dashboard's trend)
+    index('finding_observations_turbine_year_idx').on(t.turbineId, t.year),
+  ],
 );
 
 /** The finding's history, append-only: a trigger refuses UPDATE (migration 0003); rows go only with their finding. */
@@ -417,4 +424,70 @@ export const findingLinkDismissals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.findingId, t.targetId] }), index('finding_link_dismissals_target_idx').on(t.targetId)],
+);
+
+/** Escalations (issue 16): a finding's severity went up (or a new one reached 4 or 5), or its repair became overdue.
+ *  Recorded in the transaction that changed the severity; an overdue one once per finding and due date (overdue_key
+ *  unique: every process's periodic check inserts with ON CONFLICT DO NOTHING, the inserter notifies). */
+export const findingEscalations = pgTable(
+  'finding_escalations',
+  {
+    id: serial('id').primaryKey(),
+    findingId: integer('finding_id')
+      .notNull()
+      .references(() => findings.id, { onDelete: 'cascade' }),
+    turbineId: integer('turbine_id')
+      .notNull()
+      .references(() => turbines.id, { onDelete: 'cascade' }),
+    /** 'severity' | 'overdue' */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    /** null: a new finding */
+    severityBefore: integer('severity_before'),
+    severityAfter: integer('severity_after').notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    /** '{finding}:{due date}' for overdue ones: one per finding and due date across processes */
+    overdueKey: varchar('overdue_key', { length: 40 }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: varchar('actor_name', { length: 170 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('finding_escalations_overdue_unique').on(t.overdueKey),
+    index('finding_escalations_turbine_idx').on(t.turbineId, t.createdAt),
+    index('finding_escalations_finding_idx').on(t.findingId),
+  ],
+);
+
+/** One in-app notification per recipient of an escalation (the managers of the finding's company and the
+ *  superadmins, never the one who made the change); read when read_at is set. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    escalationId: integer('escalation_id')
+      .notNull()
+      .references(() => findingEscalations.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_user_escalation_unique').on(t.userId, t.escalationId),
+  ],
+);
+
+/** The daily overdue digest, claimed once per scope ('company:{id}' or 'superadmins') and day (Europe/Istanbul) by
+ *  whichever process inserts the row first: the winner sends. */
+export const digestRuns = pgTable(
+  'digest_runs',
+  {
+    scope: varchar('scope', { length: 40 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.day] })],
 );

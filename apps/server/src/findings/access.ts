@@ -86,6 +86,9 @@ export async function loadFinding(ctx: AppContext, actor: Actor, turbineId: numb
   return { record, row, companyId: turbine.companyId, resource };
 }
 
+/** The actor as escalations name them. */
+export const actorOf = (who: Who) => ({ id: who.user.id, name: `${who.user.firstName} ${who.user.lastName}`.trim() });
+
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** One event of the finding's history (append-only: nothing updates or deletes one). */

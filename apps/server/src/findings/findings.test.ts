@@ -390,11 +390,11 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
       return { health: detail, etag: list.headers.etag };
     };
     const empty = await health();
-    expect(empty.health).toEqual({ worst_open_severity: null, open: 0, overdue: 0, open_by_severity: [0, 0, 0, 0, 0] });
+    expect(empty.health).toMatchObject({ worst_open_severity: null, open: 0, overdue: 0, open_by_severity: [0, 0, 0, 0, 0] });
     const s4 = await make(4);
     const s2 = await make(2);
     await make(5); // stays a draft: not open
-    expect((await health()).health).toEqual({ worst_open_severity: null, open: 0, overdue: 0, open_by_severity: [0, 0, 0, 0, 0] });
+    expect((await health()).health).toMatchObject({ worst_open_severity: null, open: 0, overdue: 0, open_by_severity: [0, 0, 0, 0, 0] });
     const move = async (f: { id: number; version: number }, to: string, extra: object = {}) => {
       const res = await call('admin', 'POST', `/api/turbines/${fresh.id}/findings/${f.id}/status`, { to, version: f.version, ...extra });
       expect(res.statusCode, res.body).toBe(200);
@@ -403,7 +403,7 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
     await move(await move(s4, 'confirmed'), 'repair_planned', { due_date: '2001-01-01' });
     await move(s2, 'confirmed');
     const after = await health();
-    expect(after.health).toEqual({ worst_open_severity: 4, open: 2, overdue: 1, open_by_severity: [0, 1, 0, 1, 0] });
+    expect(after.health).toMatchObject({ worst_open_severity: 4, open: 2, overdue: 1, open_by_severity: [0, 1, 0, 1, 0] });
     expect(after.etag).not.toBe(empty.etag);
     const listed = (await call('customer', 'GET', `/api/turbines/${fresh.id}/findings?status=open&sort=due_date`)).json().data;
     expect(
@@ -436,7 +436,7 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
     const check = async () => {
       const detail = await call('admin', 'GET', `/api/turbines/${fresh.id}`);
       expect(detail.statusCode, detail.body).toBe(200);
-      expect(detail.json().data.health).toEqual(await expected());
+      expect(detail.json().data.health).toMatchObject(await expected());
     };
     await t.app.ctx.db.insert(findings).values(
       Array.from({ length: 40 }, (_, i) => ({
@@ -475,7 +475,7 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
     await check();
     await t.app.ctx.db.delete(findings).where(eq(findings.turbineId, fresh.id));
     await check();
-    expect(await expected()).toEqual({ worst_open_severity: null, open: 0, overdue: 0, open_by_severity: [0, 0, 0, 0, 0] });
+    expect(await expected()).toMatchObject({ worst_open_severity: null, open: 0, overdue: 0, open_by_severity: [0, 0, 0, 0, 0] });
   });
 
   it('keeps a long findings list and the overlays of a photo current with every change, per visibility and day', async () => {

@@ -13,11 +13,12 @@ import {
 } from '@windscope/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { findingEvents, findingLinkDismissals, findingObservations, findings, users } from '../db/schema.ts';
+import { findingEscalations, findingEvents, findingLinkDismissals, findingObservations, findings, users } from '../db/schema.ts';
 import { signFileUrl, urlExpiry } from '../files/signed-urls.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import { preparedAnswer, type SerializedAnswer, serializedCache } from '../http/serialized-answers.ts';
-import { loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
+import { recordSeverityChange, sendEscalationMails } from '../notifications/escalations.ts';
+import { actorOf, loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
 import { findingColumns, findingFieldsOf, presentEvent, presentFinding } from './presenter.ts';
 
 /** Linking a later sighting to an earlier finding of the same place (issue 16, DECISIONS §12). A finding whose
@@ -220,7 +221,7 @@ export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, 
   // only into a finding last seen before this one was first seen: links always point back in time, so no cycle
   if (target.row.lastSeenYear >= source.row.firstSeenYear) throw conflict('FINDING_LINK_NOT_EARLIER');
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const escalation = await ctx.db.transaction(async (tx) => {
     const history = await tx.select().from(findingEvents).where(eq(findingEvents.findingId, findingId)).orderBy(asc(findingEvents.id));
     const moved = await tx
       .update(findingObservations)
@@ -254,6 +255,8 @@ export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, 
       .where(and(eq(findings.id, t.id), eq(findings.version, t.version)))
       .returning({ id: findings.id });
     if (!updated) throw new AppError(409, 'FINDING_STALE');
+    // the later finding's escalations stay counted, now on the earlier one (issue 16), before it goes
+    await tx.update(findingEscalations).set({ findingId: t.id }).where(eq(findingEscalations.findingId, findingId));
     const [removed] = await tx
       .delete(findings)
       .where(and(eq(findings.id, findingId), eq(findings.version, source.row.version)))
@@ -281,7 +284,17 @@ export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, 
       },
       now,
     );
+    return recordSeverityChange(tx, {
+      findingId: t.id,
+      turbineId,
+      status: t.status,
+      before: t.severity,
+      after: next.severity,
+      actor: actorOf(who),
+      at: now,
+    });
   });
+  sendEscalationMails(ctx, [escalation]);
   return target.row.id;
 }
 

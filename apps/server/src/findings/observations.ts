@@ -10,7 +10,8 @@ import { preparedAnswer, type SerializedAnswer, serializedCache } from '../http/
 import { oncePer } from '../lib/once-per.ts';
 import { mediaKindOfMime, MEDIA_KINDS } from '../media/media-types.ts';
 import { storedFileName, turbinePrefix } from '../uploads/storage-keys.ts';
-import { loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
+import { recordSeverityChange, sendEscalationMails } from '../notifications/escalations.ts';
+import { actorOf, loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
 import { cutEvidenceCrop } from './evidence-crop.ts';
 
 type ObservationInput = z.output<typeof observationBodySchema>;
@@ -112,7 +113,7 @@ export async function addObservation(ctx: AppContext, who: Who, turbineId: numbe
   const photo = await observedPhoto(ctx, who.actor, turbineId, input.photo_id, input.geometry);
   const severity = input.severity ?? row.severity;
   const now = ctx.now();
-  return withEvidenceCrop(ctx, photo, input.geometry, (cropKey) =>
+  const { observation, escalation } = await withEvidenceCrop(ctx, photo, input.geometry, (cropKey) =>
     ctx.db.transaction(async (tx) => {
       const [observation] = await tx
         .insert(findingObservations)
@@ -143,9 +144,21 @@ export async function addObservation(ctx: AppContext, who: Who, turbineId: numbe
         },
         now,
       );
-      return observation;
+      // only a sighting that becomes the latest moves the severity: an older one added later raises nothing (issue 16)
+      const escalation = await recordSeverityChange(tx, {
+        findingId,
+        turbineId,
+        status: row.status,
+        before: row.severity,
+        after: latest ? severity : row.severity,
+        actor: actorOf(who),
+        at: now,
+      });
+      return { observation, escalation };
     }),
   );
+  sendEscalationMails(ctx, [escalation]);
+  return observation;
 }
 
 /** Removes one observation (never the last: the finding would show nothing) and its crop. `version`, when given, must
@@ -169,7 +182,7 @@ export async function removeObservation(
   if (!observation) throw notFound('FINDING_OBSERVATION_NOT_FOUND');
   if (row.observationCount <= 1) throw conflict('FINDING_LAST_OBSERVATION');
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const escalation = await ctx.db.transaction(async (tx) => {
     await tx.delete(findingObservations).where(eq(findingObservations.id, observationId));
     const rest = await tx
       .select({ year: findingObservations.year, severity: findingObservations.severity, kind: findingObservations.kind })
@@ -178,13 +191,14 @@ export async function removeObservation(
       .orderBy(desc(findingObservations.year), desc(findingObservations.id));
     const sightings = rest.filter((o) => o.kind === 'sighting');
     const years = (sightings.length ? sightings : rest).map((o) => o.year);
+    const severity = sightings[0]?.severity ?? row.severity;
     const [updated] = await tx
       .update(findings)
       .set({
         observationCount: rest.length,
         firstSeenYear: Math.min(...years),
         lastSeenYear: Math.max(...years),
-        severity: sightings[0]?.severity ?? row.severity,
+        severity,
         version: sql`${findings.version} + 1`,
         updatedAt: now,
       })
@@ -193,7 +207,18 @@ export async function removeObservation(
     if (!updated) throw new AppError(409, 'FINDING_STALE');
     await recordEvent(tx, who, findingId, 'observation_removed', { before: observationSummary(observation) }, now);
     if (observation.cropKey) await ctx.storage.delete(observation.cropKey);
+    // removing the latest sighting can leave an earlier, worse one as the latest
+    return recordSeverityChange(tx, {
+      findingId,
+      turbineId,
+      status: row.status,
+      before: row.severity,
+      after: severity,
+      actor: actorOf(who),
+      at: now,
+    });
   });
+  sendEscalationMails(ctx, [escalation]);
 }
 
 /** The shapes drawn on one photo, for overlays: one prepared, indexed query (finding_observations_photo_idx) after

@@ -22,7 +22,8 @@ import { findingEvents, findingObservations, findings, photos, users } from '../
 import { urlExpiry } from '../files/signed-urls.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import { type PreparedAnswer, preparedAnswer, serializedCache } from '../http/serialized-answers.ts';
-import { loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
+import { recordSeverityChange, sendEscalationMails } from '../notifications/escalations.ts';
+import { actorOf, loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
 import { observationValues, observedPhoto, withEvidenceCrop } from './observations.ts';
 import {
   findingColumns,
@@ -159,7 +160,7 @@ export async function createFinding(ctx: AppContext, who: Who, turbineId: number
   await turbineFor(ctx, who.actor, turbineId, 'finding.create');
   const photo = await observedPhoto(ctx, who.actor, turbineId, input.observation.photo_id, input.observation.geometry);
   const now = ctx.now();
-  const id = await withEvidenceCrop(ctx, photo, input.observation.geometry, (cropKey) =>
+  const { id, escalation } = await withEvidenceCrop(ctx, photo, input.observation.geometry, (cropKey) =>
     ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(findings)
@@ -197,9 +198,20 @@ export async function createFinding(ctx: AppContext, who: Who, turbineId: number
         { after: { ...findingFieldsOf(row), status: row.status, observation_id: observation?.id, photo_id: photo.id } },
         now,
       );
-      return row.id;
+      // a new finding at 4 or 5 is an escalation (issue 16)
+      const escalation = await recordSeverityChange(tx, {
+        findingId: row.id,
+        turbineId,
+        status: row.status,
+        before: null,
+        after: row.severity,
+        actor: actorOf(who),
+        at: now,
+      });
+      return { id: row.id, escalation };
     }),
   );
+  sendEscalationMails(ctx, [escalation]);
   return getFinding(ctx, who.actor, turbineId, id);
 }
 
@@ -238,7 +250,7 @@ export async function updateFinding(ctx: AppContext, who: Who, turbineId: number
   const now = ctx.now();
   const set: Record<string, unknown> = { version: sql`${findings.version} + 1`, updatedAt: now };
   for (const key of changed) set[FIELD_COLUMNS[key]] = next[key];
-  await ctx.db.transaction(async (tx) => {
+  const escalation = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(findings)
       .set(set)
@@ -247,7 +259,17 @@ export async function updateFinding(ctx: AppContext, who: Who, turbineId: number
     if (!updated) throw new AppError(409, 'FINDING_STALE');
     const pick = (fields: Fields) => Object.fromEntries(changed.map((k) => [k, fields[k]]));
     await recordEvent(tx, who, findingId, 'updated', { before: pick(current), after: pick(next) }, now);
+    return recordSeverityChange(tx, {
+      findingId,
+      turbineId,
+      status: row.status,
+      before: current.severity,
+      after: next.severity,
+      actor: actorOf(who),
+      at: now,
+    });
   });
+  sendEscalationMails(ctx, [escalation]);
   return getFinding(ctx, who.actor, turbineId, findingId);
 }
 

@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { companies, findings, listVersions, turbines } from '../db/schema.ts';
+import { companies, findingEscalations, findingObservations, findings, listVersions, turbines } from '../db/schema.ts';
 import { etagOf, type PreparedAnswer, preparedAnswer, serializeEnvelope, serializedCache } from '../http/serialized-answers.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors.ts';
 import { oncePer } from '../lib/once-per.ts';
@@ -65,6 +65,41 @@ function prepareTurbineReads(db: Database) {
       ),
     )
     .as('overdue');
+  // issue 16: the worst severity seen on its photos this year and last year (sightings of findings customers see too:
+  // the list is kept per company, not per role), a range of finding_observations_turbine_year_idx
+  const year = sql.placeholder('year');
+  // a sighting of the finding's last year counts at the finding's severity (an edit corrects the latest assessment)
+  const seen = sql`case when ${findingObservations.year} = ${findings.lastSeenYear} then ${findings.severity} else ${findingObservations.severity} end`;
+  const trend = db
+    .select({
+      worstThisYear: sql<number | null>`max(${seen}) filter (where ${findingObservations.year} = ${year}::int)`.as('worst_this_year'),
+      worstLastYear: sql<number | null>`max(${seen}) filter (where ${findingObservations.year} = ${year}::int - 1)`.as('worst_last_year'),
+    })
+    .from(findingObservations)
+    .innerJoin(findings, eq(findings.id, findingObservations.findingId))
+    .where(
+      and(
+        eq(findingObservations.turbineId, turbines.id),
+        sql`${findingObservations.year} between ${year}::int - 1 and ${year}::int`,
+        eq(findingObservations.kind, 'sighting'),
+        sql`${findings.status} not in ('draft', 'rejected')`,
+      ),
+    )
+    .as('trend');
+  // findings whose severity went up this year (escalations move the finding, so list_versions.turbines too)
+  const escalated = db
+    .select({ escalated: sql<number>`count(distinct ${findingEscalations.findingId})::int`.as('escalated') })
+    .from(findingEscalations)
+    .innerJoin(findings, eq(findings.id, findingEscalations.findingId))
+    .where(
+      and(
+        eq(findingEscalations.turbineId, turbines.id),
+        eq(findingEscalations.kind, 'severity'),
+        sql`${findingEscalations.createdAt} >= make_timestamptz(${year}::int, 1, 1, 0, 0, 0, 'UTC')`,
+        sql`${findings.status} not in ('draft', 'rejected')`,
+      ),
+    )
+    .as('escalated');
   const base = () =>
     db
       .select({
@@ -82,11 +117,16 @@ function prepareTurbineReads(db: Database) {
           s3: turbines.openSeverity3,
           s4: turbines.openSeverity4,
           s5: turbines.openSeverity5,
+          escalated: escalated.escalated,
+          worstThisYear: trend.worstThisYear,
+          worstLastYear: trend.worstLastYear,
         },
       })
       .from(turbines)
       .leftJoin(companies, eq(companies.id, turbines.companyId))
-      .leftJoinLateral(overdue, sql`true`);
+      .leftJoinLateral(overdue, sql`true`)
+      .leftJoinLateral(trend, sql`true`)
+      .leftJoinLateral(escalated, sql`true`);
   // the database orders by bytes; listTurbines() puts the rows in Turkish order afterwards
   const order = [asc(turbines.id)];
   const companyId = sql.placeholder('companyId');
@@ -112,7 +152,19 @@ const turbineReads = oncePer(prepareTurbineReads);
 type TurbineReadRow = {
   turbine: TurbineRow;
   companyName: string | null;
-  health: { worst: number | null; open: number; overdue: number; s1: number; s2: number; s3: number; s4: number; s5: number } | null;
+  health: {
+    worst: number | null;
+    open: number;
+    overdue: number;
+    s1: number;
+    s2: number;
+    s3: number;
+    s4: number;
+    s5: number;
+    escalated: number;
+    worstThisYear: number | null;
+    worstLastYear: number | null;
+  } | null;
 };
 const presentRow = (r: TurbineReadRow) =>
   presentTurbine(r.turbine, r.companyName, {
@@ -120,12 +172,17 @@ const presentRow = (r: TurbineReadRow) =>
     open: r.health?.open ?? 0,
     overdue: r.health?.overdue ?? 0,
     open_by_severity: r.health ? [r.health.s1, r.health.s2, r.health.s3, r.health.s4, r.health.s5] : [0, 0, 0, 0, 0],
+    escalated_this_year: r.health?.escalated ?? 0,
+    worst_this_year: r.health?.worstThisYear ?? null,
+    worst_last_year: r.health?.worstLastYear ?? null,
   });
 
 /** The turbines of one company, or all of them (undefined), read and presented (no cache: turbineListing keeps them). */
 export async function listTurbines(ctx: AppContext, companyId: number | undefined, today: string): Promise<Turbine[]> {
   const reads = turbineReads(ctx.db);
-  const rows = companyId === undefined ? await reads.listAll.execute({ today }) : await reads.listOfCompany.execute({ companyId, today });
+  const year = Number(today.slice(0, 4));
+  const rows =
+    companyId === undefined ? await reads.listAll.execute({ today, year }) : await reads.listOfCompany.execute({ companyId, today, year });
   return rows.map(presentRow).sort(byCityThenCode);
 }
 
@@ -180,9 +237,11 @@ export async function turbineListing(
 /** The turbine if the actor's company may see it; otherwise "not found", as if it did not exist. */
 export async function getTurbine(ctx: AppContext, actor: Actor, id: number): Promise<Turbine> {
   const reads = turbineReads(ctx.db);
+  const today = todayOf(ctx.now());
+  const year = Number(today.slice(0, 4));
   const [row] = seesAllCompanies(actor)
-    ? await reads.one.execute({ id, today: todayOf(ctx.now()) })
-    : await reads.oneOfCompany.execute({ id, companyId: actor.companyId, today: todayOf(ctx.now()) });
+    ? await reads.one.execute({ id, today, year })
+    : await reads.oneOfCompany.execute({ id, companyId: actor.companyId, today, year });
   if (!row) throw notFound('TURBINE_NOT_FOUND');
   return presentRow(row);
 }

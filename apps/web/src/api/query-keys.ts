@@ -30,6 +30,12 @@ export const queryKeys = {
     placement: (turbineId: Id, placement: Filters) => ['findings', String(turbineId), 'placement', placement] as const,
     linkReview: (turbineId: Id, year: number) => ['findings', String(turbineId), 'review', year] as const,
   },
+  notifications: {
+    all: () => ['notifications'] as const,
+    unread: () => ['notifications', 'unread'] as const,
+    list: () => ['notifications', 'list'] as const,
+    settings: () => ['notifications', 'settings'] as const,
+  },
   users: {
     all: () => ['users'] as const,
     list: (filters: Filters = {}) => ['users', 'list', filters] as const,

@@ -14,3 +14,5 @@ import '@mantine/core/styles/Card.layer.css';
 // the shared header folds controls into a Menu on every signed-in screen, the viewers included
 import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/Menu.layer.css';
+// the notification bell's count (issue 16)
+import '@mantine/core/styles/Indicator.layer.css';

@@ -35,3 +35,9 @@ export const MonitorIcon = icon(
     <path d="M8 20h8M12 16v4" />
   </>,
 );
+export const BellIcon = icon(
+  <>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </>,
+);

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { SearchIcon, TurbineIcon } from '../management/icons.tsx';
+import { ClockIcon, TrendUpIcon } from './trend-icons.tsx';
 import classes from './dashboard.module.css';
 import { DASHBOARD_NS } from './i18n.ts';
 
@@ -13,12 +14,15 @@ interface CountersProps {
   found: number | undefined;
   /** open findings per severity (index 0 = severity 1) on the turbines found; undefined while loading */
   openBySeverity?: readonly number[];
+  /** issue 16: findings on the turbines found whose severity went up this year, and their overdue repairs */
+  escalated?: number;
+  overdue?: number;
   /** the list failed to load: the counts are unknown, not on their way */
   unavailable?: boolean;
 }
 
 /** Spec §2: total turbines and results found; DECISIONS §12: the open findings of the turbines found, per severity. */
-export function DashboardCounters({ total, found, openBySeverity, unavailable = false }: CountersProps) {
+export function DashboardCounters({ total, found, openBySeverity, escalated, overdue, unavailable = false }: CountersProps) {
   const { t } = useTranslation(DASHBOARD_NS);
   const { number } = useFormatters();
   const shown = (count: number | undefined) => (unavailable ? t('counters.unavailable') : count === undefined ? undefined : number(count));
@@ -26,6 +30,22 @@ export function DashboardCounters({ total, found, openBySeverity, unavailable = 
     <div className={classes.counters}>
       <Counter icon={<TurbineIcon size={22} />} label={t('counters.total')} value={shown(total)} muted={unavailable} testId="count-total" />
       <Counter icon={<SearchIcon size={22} />} label={t('counters.found')} value={shown(found)} muted={unavailable} testId="count-found" />
+      <Counter
+        icon={<TrendUpIcon size={22} />}
+        label={t('counters.escalated')}
+        value={shown(escalated)}
+        muted={unavailable}
+        testId="count-escalated"
+        alert={Boolean(escalated)}
+      />
+      <Counter
+        icon={<ClockIcon size={22} />}
+        label={t('counters.overdue')}
+        value={shown(overdue)}
+        muted={unavailable}
+        testId="count-overdue"
+        alert={Boolean(overdue)}
+      />
       <Paper withBorder radius="lg" px="lg" py="sm" className={classes.findingsCounter}>
         <Group justify="space-between" gap="xs" mb={6} wrap="wrap">
           <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
@@ -61,13 +81,15 @@ interface CounterProps {
   /** a word in place of a number ("Kullanılamıyor") */
   muted: boolean;
   testId: string;
+  /** a number that asks for attention (escalations, overdue repairs): its icon in red */
+  alert?: boolean;
 }
 
-function Counter({ icon, label, value, muted, testId }: CounterProps) {
+function Counter({ icon, label, value, muted, testId, alert = false }: CounterProps) {
   return (
     <Paper withBorder radius="lg" px="lg" py="sm">
       <Group gap="md" wrap="nowrap">
-        <Text c="wind" display="flex">
+        <Text c={alert ? 'red.8' : 'wind'} display="flex">
           {icon}
         </Text>
         <div>

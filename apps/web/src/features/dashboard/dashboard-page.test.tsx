@@ -279,14 +279,30 @@ describe('turbine health (DECISIONS §12)', () => {
       turbine_name: 'Hasarlı',
       code: 'A-2',
       city: 'izmir',
-      health: { worst_open_severity: 4, open: 3, overdue: 1, open_by_severity: [0, 1, 1, 1, 0] },
+      health: {
+        worst_open_severity: 4,
+        open: 3,
+        overdue: 1,
+        open_by_severity: [0, 1, 1, 1, 0],
+        escalated_this_year: 2,
+        worst_this_year: 4,
+        worst_last_year: 2,
+      },
     }),
     makeTurbine({
       id: 3,
       turbine_name: 'Kozmetik',
       code: 'A-3',
       city: 'izmir',
-      health: { worst_open_severity: 1, open: 2, overdue: 0, open_by_severity: [2, 0, 0, 0, 0] },
+      health: {
+        worst_open_severity: 1,
+        open: 2,
+        overdue: 0,
+        open_by_severity: [2, 0, 0, 0, 0],
+        escalated_this_year: 0,
+        worst_this_year: 1,
+        worst_last_year: 3,
+      },
     }),
   ];
 
@@ -296,12 +312,19 @@ describe('turbine health (DECISIONS §12)', () => {
     renderDashboard();
     const cards = await screen.findAllByTestId('turbine-card');
     const card = (name: string) => within(cards.find((c) => c.textContent?.includes(name)) as HTMLElement).getByTestId('turbine-health');
-    expect(card('Hasarlı')).toHaveTextContent('Sağlık:4 · Yüksek3 açık1 gecikmiş');
-    expect(card('Kozmetik')).toHaveTextContent('1 · Kozmetik2 açık0 gecikmiş');
-    expect(card('Sağlam')).toHaveTextContent('Açık bulgu yok');
+    expect(card('Hasarlı')).toHaveTextContent('Sağlık:4 · Yüksek3 açık1 gecikmişGeçen yıla göre:Kötüleşti');
+    expect(card('Kozmetik')).toHaveTextContent('1 · Kozmetik2 açık0 gecikmişGeçen yıla göre:İyileşti');
+    // no sightings this year or last: no trend at all
+    expect(card('Sağlam')).toHaveTextContent(/^Sağlık:Açık bulgu yok$/);
     expect(screen.getByTestId('count-severity-1')).toHaveTextContent('Kozmetik: 2');
     expect(screen.getByTestId('count-severity-4')).toHaveTextContent('Yüksek: 1');
     expect(screen.getByTestId('count-severity-5')).toHaveTextContent('Kritik: 0');
+    // issue 16: escalated this year and overdue, added up over the turbines found
+    expect(screen.getByTestId('count-escalated')).toHaveTextContent('2');
+    expect(screen.getByTestId('count-overdue')).toHaveTextContent('1');
+    const worse = within(cards.find((c) => c.textContent?.includes('Hasarlı')) as HTMLElement).getByTestId('turbine-trend');
+    expect(worse).toHaveAttribute('data-trend', 'worse');
+    expect(worse).toHaveAttribute('title', 'Bu yılın en kötü önemi 4, geçen yılın 2');
   });
 
   it('filters by worst severity from the URL, sorts worst first, and the counters follow the turbines found', async () => {

@@ -21,6 +21,7 @@ import {
   hasFilters,
   indexTurbines,
   NO_FILTERS,
+  escalationTotals,
   openBySeverity,
   type TurbineFilters,
   yearOptions,
@@ -80,6 +81,7 @@ export function DashboardPage() {
     [index, filters, sort, turbines.data],
   );
   const severityCounts = useMemo(() => (results ? openBySeverity(results) : undefined), [results]);
+  const totals = useMemo(() => (results ? escalationTotals(results) : undefined), [results]);
 
   return (
     <>
@@ -109,6 +111,8 @@ export function DashboardPage() {
             total={turbines.data?.length}
             found={results?.length}
             openBySeverity={severityCounts}
+            escalated={totals?.escalated}
+            overdue={totals?.overdue}
             unavailable={turbines.isError && !turbines.data}
           />
           <FilterBar

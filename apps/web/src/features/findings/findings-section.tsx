@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { BLADES, can, type Finding, SEVERITIES } from '@windscope/contract';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FindingFilters, useFindings } from '../../api/findings.ts';
 import { useFormatters } from '../../i18n/format.ts';
@@ -62,6 +62,20 @@ export function FindingsSection({ turbineId }: { turbineId: number }) {
   const all = useFindings(turbineId);
   const list = useFindings(turbineId, filters);
   const [openId, setOpenId] = useState<number | null>(null);
+  // ?finding={id}: a notification (bell or e-mail, issue 16) opens that finding's drawer, once
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linked = Number(searchParams.get('finding'));
+  useEffect(() => {
+    if (!Number.isInteger(linked) || linked <= 0) return;
+    setOpenId(linked);
+    setSearchParams(
+      (params) => {
+        params.delete('finding');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [linked, setSearchParams]);
   const rows = list.data ?? [];
   const actor = actorOf(useCurrentUser());
   const mayLink = can(actor, 'finding.link', { companyId: actor?.companyId ?? 0 });

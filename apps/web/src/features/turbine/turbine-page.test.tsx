@@ -21,7 +21,15 @@ const turbine: Turbine = {
   company_name: null,
   status: 'active',
   photo_count: 4,
-  health: { worst_open_severity: null, open: 0, overdue: 0, open_by_severity: [0, 0, 0, 0, 0] },
+  health: {
+    worst_open_severity: null,
+    open: 0,
+    overdue: 0,
+    open_by_severity: [0, 0, 0, 0, 0],
+    escalated_this_year: 0,
+    worst_this_year: null,
+    worst_last_year: null,
+  },
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
 };

@@ -7,6 +7,7 @@ import { paths } from '../../app/paths.ts';
 import { useLogout } from '../../features/auth/session.ts';
 import { useCurrentUser } from '../../features/auth/use-auth.ts';
 import { LogoutIcon, MenuIcon } from '../app-icons.tsx';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { LanguageToggle } from '../language-toggle.tsx';
 import { Logo } from '../logo.tsx';
 import { ThemeToggle } from '../theme-toggle.tsx';
@@ -182,6 +183,7 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
             </Menu>
           )}
           <div ref={togglesRef} className={classes.toggles}>
+            <NotificationBell />
             <LanguageToggle />
             <ThemeToggle />
           </div>

@@ -34,6 +34,17 @@ export function openBySeverity(turbines: readonly Pick<Turbine, 'health'>[]): [n
   return sums;
 }
 
+/** Issue 16: findings escalated this year and overdue repairs, added up over some turbines: two of the counters. */
+export function escalationTotals(turbines: readonly Pick<Turbine, 'health'>[]): { escalated: number; overdue: number } {
+  let escalated = 0;
+  let overdue = 0;
+  for (const turbine of turbines) {
+    escalated += turbine.health.escalated_this_year;
+    overdue += turbine.health.overdue;
+  }
+  return { escalated, overdue };
+}
+
 /** Name on the card: the one rule of the contract. */
 export { turbineDisplayName } from '@windscope/contract';
 

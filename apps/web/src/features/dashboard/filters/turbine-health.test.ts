@@ -8,7 +8,15 @@ import { nextSort, sortTurbines } from './turbine-sort.ts';
 // Turbine health on the dashboard (DECISIONS §12): the "worst severity at least N" filter, the health sort (worst
 // first), the counters' open findings per severity, and their place in the URL.
 function health(worst: number | null, open: number, overdue: number, bySeverity?: TurbineHealth['open_by_severity']): TurbineHealth {
-  return { worst_open_severity: worst, open, overdue, open_by_severity: bySeverity ?? [0, 0, 0, 0, 0] };
+  return {
+    worst_open_severity: worst,
+    open,
+    overdue,
+    open_by_severity: bySeverity ?? [0, 0, 0, 0, 0],
+    escalated_this_year: 0,
+    worst_this_year: null,
+    worst_last_year: null,
+  };
 }
 
 const fleet = [

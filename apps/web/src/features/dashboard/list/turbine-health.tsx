@@ -5,6 +5,7 @@ import { FINDINGS_NS } from '../../findings/findings-i18n.ts';
 import { SeverityChip } from '../../findings/severity-chip.tsx';
 import { DASHBOARD_NS } from '../i18n.ts';
 import classes from './turbine-list.module.css';
+import { TurbineTrend } from './turbine-trend.tsx';
 
 /** A turbine's health (DECISIONS §12) on its card and row: the worst open severity as the findings' severity chip
  *  ("4 · High", its colour and its words), then open and overdue counts; "No open findings" when there are none.
@@ -33,6 +34,7 @@ export const TurbineHealthSummary = memo(function TurbineHealthSummary({ health 
           </span>
         </>
       )}
+      <TurbineTrend health={health} />
     </span>
   );
 });

@@ -1,0 +1,134 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Language, OPEN_FINDING_STATUSES } from '@windscope/contract';
+import type { AppContext } from '../context.ts';
+import type { Database } from '../db/client.ts';
+import { findingEscalations, findings, notifications, turbines, users } from '../db/schema.ts';
+import { escalationMail } from './mail.ts';
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Who hears of an escalation: the active managers (admin, company_manager) of the turbine's company and every active
+ *  superadmin. Never the person who made the change: like GitHub or Jira, nobody is told about their own action. */
+const recipientsOf = (turbineCompany: ReturnType<typeof sql>, exceptUser: number | null) => sql`
+  select ${users.id} from ${users}
+  where ${users.isActive}
+    and (${users.role} = 'superadmin' or (${users.role} in ('admin', 'company_manager') and ${users.companyId} = ${turbineCompany}))
+    ${exceptUser === null ? sql`` : sql`and ${users.id} <> ${exceptUser}`}`;
+
+/** A finding's severity changed from `before` (null: a new finding) to `after` in the transaction `tx`: an escalation when
+ *  it went up (a new finding only at 4 or 5), never for a rejected finding. Writes the escalation and one notification
+ *  per recipient in that transaction; returns the escalation's id for e-mailing after the commit (sendEscalationMails),
+ *  or null. The caller compares the finding's severity before and after the same change, so a sighting that does not
+ *  change the latest severity (an older one added later) raises nothing. */
+export async function recordSeverityChange(
+  tx: Transaction,
+  change: {
+    findingId: number;
+    turbineId: number;
+    status: string;
+    before: number | null;
+    after: number;
+    actor: { id: number; name: string } | null;
+    at: Date;
+  },
+): Promise<number | null> {
+  const { before, after } = change;
+  const rises = before === null ? after >= 4 : after > before;
+  if (!rises || change.status === 'rejected') return null;
+  const [row] = await tx
+    .insert(findingEscalations)
+    .values({
+      findingId: change.findingId,
+      turbineId: change.turbineId,
+      kind: 'severity',
+      severityBefore: before,
+      severityAfter: after,
+      actorId: change.actor?.id ?? null,
+      actorName: change.actor?.name ?? null,
+      createdAt: change.at,
+    })
+    .returning({ id: findingEscalations.id });
+  if (!row) throw new Error('escalation not stored');
+  await tx.execute(sql`
+    insert into ${notifications} (user_id, escalation_id, created_at)
+    select r.id, ${row.id}, ${change.at}
+    from (${recipientsOf(sql`(select ${turbines.companyId} from ${turbines} where ${turbines.id} = ${change.turbineId})`, change.actor?.id ?? null)}) r
+    on conflict do nothing`);
+  return row.id;
+}
+
+/** Repairs that became overdue (open, due date before today): one escalation per finding and due date, whichever
+ *  process inserts it first (overdue_key is unique; ON CONFLICT DO NOTHING), with its notifications in the same
+ *  statement. Returns the new escalations' ids: only their inserter e-mails them. */
+export async function recordOverdue(db: Database, now: Date): Promise<number[]> {
+  const today = now.toISOString().slice(0, 10);
+  const open = sql.join(
+    OPEN_FINDING_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with due as (
+      insert into ${findingEscalations} (finding_id, turbine_id, kind, severity_before, severity_after, due_date, overdue_key, created_at)
+      select f.id, f.turbine_id, 'overdue', f.severity, f.severity, f.due_date, f.id::text || ':' || f.due_date::text, ${now}
+      from ${findings} f
+      where f.status in (${open}) and f.due_date < ${today}::date
+        and not exists (select 1 from ${findingEscalations} e where e.overdue_key = f.id::text || ':' || f.due_date::text)
+      on conflict do nothing
+      returning id, turbine_id
+    ), sent as (
+      insert into ${notifications} (user_id, escalation_id, created_at)
+      select u.id, due.id, ${now}
+      from due
+      join ${turbines} t on t.id = due.turbine_id
+      join ${users} u on u.is_active and (u.role = 'superadmin' or (u.role in ('admin', 'company_manager') and u.company_id = t.company_id))
+      on conflict do nothing
+    )
+    select id from due`);
+  return ((result as unknown as { rows: { id: number }[] }).rows ?? []).map((r) => Number(r.id));
+}
+
+/** The e-mails of escalations, after their transaction committed (never inside it: a mail failure must not undo the
+ *  change), one per recipient who wants e-mails, in the recipient's language. Runs on the after-reply queue. */
+export function sendEscalationMails(ctx: AppContext, escalationIds: (number | null)[]) {
+  const ids = escalationIds.filter((id): id is number => id !== null);
+  if (ids.length === 0) return;
+  ctx.afterReply.enqueue('escalation-mail', async () => {
+    const rows = await ctx.db
+      .select({
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        language: users.language,
+        kind: findingEscalations.kind,
+        findingId: findingEscalations.findingId,
+        turbineId: findingEscalations.turbineId,
+        before: findingEscalations.severityBefore,
+        after: findingEscalations.severityAfter,
+        dueDate: findingEscalations.dueDate,
+        actorName: findingEscalations.actorName,
+        code: turbines.code,
+        turbineName: turbines.turbineName,
+      })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .innerJoin(findingEscalations, eq(findingEscalations.id, notifications.escalationId))
+      .innerJoin(turbines, eq(turbines.id, findingEscalations.turbineId))
+      .where(and(inArray(notifications.escalationId, ids), eq(users.emailNotifications, true), eq(users.isActive, true)))
+      .orderBy(notifications.id);
+    for (const r of rows) {
+      const lang: Language = r.language === 'en' ? 'en' : 'tr';
+      await ctx.mailer.send(
+        escalationMail(lang, r.email, `${r.firstName} ${r.lastName}`.trim(), {
+          kind: r.kind === 'overdue' ? 'overdue' : 'severity',
+          findingId: r.findingId,
+          turbine: r.turbineName ? `${r.turbineName} (${r.code})` : r.code,
+          before: r.before,
+          after: r.after,
+          dueDate: r.dueDate,
+          actorName: r.actorName,
+          link: `${ctx.config.publicUrl}/dashboard/turbine/${r.turbineId}?finding=${r.findingId}`,
+        }),
+      );
+    }
+  });
+}

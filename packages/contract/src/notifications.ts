@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Issue 16 item 4: escalation notifications. An escalation is a finding's severity going up (a new finding at 4 or 5
+ *  included) or its repair becoming overdue. */
+export const ESCALATION_KINDS = ['severity', 'overdue'] as const;
+export type EscalationKind = (typeof ESCALATION_KINDS)[number];
+
+/** How often the web app asks for the unread count (and on window focus). */
+export const NOTIFICATION_POLL_MS = 30_000;
+/** The newest notifications the list answers. */
+export const NOTIFICATION_LIST_LIMIT = 50;
+
+const severity = z.number().int().min(1).max(5);
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(ESCALATION_KINDS),
+  finding_id: z.number().int(),
+  turbine_id: z.number().int(),
+  turbine_code: z.string(),
+  turbine_name: z.string().nullable(),
+  /** null: a new finding */
+  severity_before: severity.nullable(),
+  severity_after: severity,
+  due_date: z.string().nullable(),
+  /** who raised it; null for overdue ones (the clock did) */
+  actor_name: z.string().nullable(),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  unread_count: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const unreadCountSchema = z.object({ unread_count: z.number().int() });
+
+export const notificationSettingsSchema = z.object({ email: z.boolean() });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export const notificationSettingsBodySchema = z.strictObject({ email: z.boolean({ error: 'VALIDATION' }) });
+
+/** The dashboard's trend arrow (issue 16 item 5): this year's worst severity against last year's. */
+export type TurbineTrend = 'worse' | 'same' | 'better' | 'no_earlier' | 'no_data';
+export function turbineTrend(health: { worst_this_year: number | null; worst_last_year: number | null }): TurbineTrend {
+  const { worst_this_year: now, worst_last_year: before } = health;
+  if (now == null) return 'no_data';
+  if (before == null) return 'no_earlier';
+  return now > before ? 'worse' : now < before ? 'better' : 'same';
+}
