@@ -234,14 +234,21 @@ interface PairProps {
   onPhoto: (side: Side, photoId: number) => void;
 }
 
+/** The findings drawn on a photo, each with the severity of that sighting (what the year showed), not the finding's
+ *  latest: the point of the compare is what got worse. */
+function useSightings(turbineId: number, photoId: number): PhotoFinding[] {
+  const query = usePhotoFindings(turbineId, photoId);
+  return useMemo(() => (query.data ?? []).map((f) => ({ ...f, severity: f.observation_severity })), [query.data]);
+}
+
 type TestWindow = Window & { __windscopeCompare?: { a: SphereController['view']; b: SphereController['view']; leader: () => Side } };
 
 /** The two sides: spheres linked through their view handles, flat pictures through one shared zoom and pan. */
 function ComparePair({ turbineId, sides, sync, onPhoto }: PairProps) {
   const { t } = useTranslation('compare');
   const [a, b] = sides;
-  const findingsA = usePhotoFindings(turbineId, a.photo.id).data ?? [];
-  const findingsB = usePhotoFindings(turbineId, b.photo.id).data ?? [];
+  const findingsA = useSightings(turbineId, a.photo.id);
+  const findingsB = useSightings(turbineId, b.photo.id);
   const [openId, setOpenId] = useState<number | null>(null);
 
   // 360°: the engines' controllers once they run
