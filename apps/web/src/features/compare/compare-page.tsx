@@ -1,4 +1,5 @@
 import '@mantine/core/styles/SegmentedControl.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import { Alert, Badge, Center, Group, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
 import { BLADES, type Blade, type Photo, type PhotoFinding, type Turbine, turbineDisplayName } from '@windscope/contract';
@@ -451,7 +452,7 @@ function ComparePane({ data, own, others, onPhoto, onOpenFinding, onController, 
       data-year={year}
       data-photo-id={photo.id}
     >
-      <Group className={classes.paneHead} gap="xs" wrap="nowrap" justify="space-between">
+      <Group className={classes.paneHead} gap="xs" wrap="wrap" justify="space-between">
         <Group gap="xs" wrap="nowrap" miw={0}>
           <Badge size="lg" variant="filled" color="navy" data-testid={`compare-year-badge-${side}`}>
             {year}
@@ -469,7 +470,7 @@ function ComparePane({ data, own, others, onPhoto, onOpenFinding, onController, 
           <Select
             aria-label={side === 'a' ? t('photoA') : t('photoB')}
             size="xs"
-            w={260}
+            className={classes.photoSelect}
             value={String(photo.id)}
             allowDeselect={false}
             onChange={(value) => value && onPhoto(Number(value))}
