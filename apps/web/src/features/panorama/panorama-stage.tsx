@@ -178,17 +178,17 @@ function StageOfPhoto({ turbineId, photos, index, onStep, layoutVersion, photo, 
         {findings.toggle}
         {compareTo && (
           <Tooltip label={t('compareYearsHint')} withinPortal={false}>
-            <Button
+            <ActionIcon
               component={Link}
               to={compareTo(photo)}
-              size="sm"
+              size="lg"
               variant="white"
               color="dark"
-              leftSection={<CompareIcon size={16} />}
+              aria-label={t('compareYears')}
               data-testid="panorama-compare-years"
             >
-              {t('compareYears')}
-            </Button>
+              <CompareIcon size={18} />
+            </ActionIcon>
           </Tooltip>
         )}
         <Tooltip label={fullscreen.active ? t('exitFullscreen') : t('fullscreen')} withinPortal={false}>
