@@ -105,6 +105,13 @@ test('two years of a panorama: dragging either viewer turns the other, zoom foll
   await expect.poll(async () => (await viewOf(page, 'b')).zoom).toBeGreaterThanOrEqual(5);
   await expect.poll(async () => Math.abs((await viewOf(page, 'a')).zoom - (await viewOf(page, 'b')).zoom)).toBeLessThan(0.01);
 
+  // the keyboard: a focused pane turns with the arrow keys, the other follows
+  const keyed = await viewOf(page, 'a');
+  await stage(page, 'a').focus();
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => turn(keyed.yaw, (await viewOf(page, 'a')).yaw)).toBeCloseTo(0.3, 3);
+  await expect.poll(async () => Math.abs(turn((await viewOf(page, 'a')).yaw, (await viewOf(page, 'b')).yaw))).toBeLessThan(1e-3);
+
   // syncing off: the views go their own ways
   // (by the keyboard: the switch is an ordinary focusable control)
   const syncSwitch = page.getByRole('switch', { name: 'Görünümleri birlikte taşı' });

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Switch.layer.css';
 import { Alert, Badge, Center, Group, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
 import { BLADES, type Blade, type Photo, type PhotoFinding, type Turbine, turbineDisplayName } from '@windscope/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { usePhotoFindings } from '../../api/findings.ts';
@@ -22,7 +22,7 @@ import '../findings/findings-styles.ts';
 import { severityCss, useFindingLabels } from '../findings/labels.ts';
 import { sphereMarkers } from '../findings/sphere-shapes.ts';
 import { isEquirectangular } from '../panorama/blade-rooms.ts';
-import type { SphereController } from '../panorama/sphere-engine.ts';
+import type { SphereController, SphereViewState } from '../panorama/sphere-engine.ts';
 import { SphereView } from '../panorama/sphere-view.tsx';
 import { LoadFailed } from '../viewer-common/load-failed.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
@@ -302,6 +302,7 @@ function ComparePair({ turbineId, sides, sync, onPhoto }: PairProps) {
               onOpenFinding={setOpenId}
               onController={(controller) => setControllers((current) => ({ ...current, [data.side]: controller }))}
               onLoaded={() => linkRef.current?.resync()}
+              onLead={() => linkRef.current?.lead(data.side)}
               flatView={flatView(data.side)}
               onFlatView={(view) => onFlatView(data.side, view)}
             />
@@ -356,6 +357,8 @@ interface PaneProps {
   onOpenFinding: (findingId: number) => void;
   onController: (controller: SphereController | null) => void;
   onLoaded: () => void;
+  /** this side is turned by the keyboard: it leads */
+  onLead: () => void;
   flatView: SharedView;
   onFlatView: (view: SharedView) => void;
 }
@@ -363,7 +366,22 @@ interface PaneProps {
 const NO_POINTS: never[] = [];
 const nothing = () => undefined;
 
-function ComparePane({ data, own, others, onPhoto, onOpenFinding, onController, onLoaded, flatView, onFlatView }: PaneProps) {
+/** Keyboard turns of a 360° pane: arrows turn by this many radians, + and - zoom by this many levels. */
+const KEY_TURN = 0.1;
+const KEY_ZOOM = 10;
+
+function keyedView(key: string, view: SphereViewState): SphereViewState | null {
+  const clampPitch = (p: number) => Math.max(-Math.PI / 2, Math.min(Math.PI / 2, p));
+  if (key === 'ArrowLeft') return { ...view, yaw: view.yaw - KEY_TURN };
+  if (key === 'ArrowRight') return { ...view, yaw: view.yaw + KEY_TURN };
+  if (key === 'ArrowUp') return { ...view, pitch: clampPitch(view.pitch + KEY_TURN) };
+  if (key === 'ArrowDown') return { ...view, pitch: clampPitch(view.pitch - KEY_TURN) };
+  if (key === '+' || key === '=') return { ...view, zoom: Math.min(100, view.zoom + KEY_ZOOM) };
+  if (key === '-') return { ...view, zoom: Math.max(0, view.zoom - KEY_ZOOM) };
+  return null;
+}
+
+function ComparePane({ data, own, others, onPhoto, onOpenFinding, onController, onLoaded, onLead, flatView, onFlatView }: PaneProps) {
   const { t } = useTranslation('compare');
   const { t: tf } = useTranslation('findings');
   const labels = useFindingLabels();
@@ -387,7 +405,9 @@ function ComparePane({ data, own, others, onPhoto, onOpenFinding, onController, 
   }, [own, others, labels.language]);
 
   // the view's direction and zoom on the stage, for tests and for anyone inspecting the page
+  const controllerRef = useRef<SphereController | null>(null);
   const controllerChanged = (controller: SphereController | null) => {
+    controllerRef.current = controller;
     onController(controller);
     if (!controller) return;
     const write = (view: { yaw: number; pitch: number; zoom: number }) => {
@@ -486,7 +506,30 @@ function ComparePane({ data, own, others, onPhoto, onOpenFinding, onController, 
         data-kind={sphere ? 'sphere' : pointCloud ? 'pcd' : 'flat'}
         data-own-findings={own.length}
         data-other-findings={others.findings.length}
+        // a 360° pane turns with the arrow keys and zooms with + and -, the other side following
+        {...(sphere
+          ? {
+              tabIndex: 0,
+              role: 'application',
+              'aria-label': viewerName,
+              'aria-describedby': `compare-keys-${side}`,
+              onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
+                const controller = controllerRef.current;
+                if (!controller || event.target !== event.currentTarget) return;
+                const next = keyedView(event.key, controller.view.get());
+                if (!next) return;
+                event.preventDefault();
+                onLead();
+                controller.view.set(next);
+              },
+            }
+          : {})}
       >
+        {sphere && (
+          <span id={`compare-keys-${side}`} hidden>
+            {t('keysHint')}
+          </span>
+        )}
         {viewer}
       </div>
     </section>

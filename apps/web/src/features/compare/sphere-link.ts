@@ -7,6 +7,8 @@ export type Side = 'a' | 'b';
 export interface ViewLink {
   /** the side whose changes the other follows */
   leader: () => Side;
+  /** makes a side the leader (the keyboard on a pane: keys go to the page, not to the viewer) */
+  lead: (side: Side) => void;
   /** puts the follower where the leader looks (after a panorama loaded, or when syncing is switched back on) */
   resync: () => void;
   dispose: () => void;
@@ -43,6 +45,9 @@ export function linkViews(a: LinkableView, b: LinkableView, enabled: () => boole
   ];
   return {
     leader: () => leader,
+    lead(side) {
+      leader = side;
+    },
     resync() {
       if (!enabled()) return;
       follow(leader, view(leader).get(), null);
