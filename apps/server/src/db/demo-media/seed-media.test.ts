@@ -25,6 +25,10 @@ describe('demo photos', () => {
     expect(bergama?.photo_count).toBe(23);
     expect(turbines.filter((x) => x.code !== 'EGE-BRG-01').every((x) => x.photo_count === 0)).toBe(true);
     const list = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/photos?view=all` })).json().data as {
+      id: number;
+      blade: string;
+      room: number | null;
+      year: number;
       category: string | null;
       width: number;
       height: number;
@@ -35,9 +39,7 @@ describe('demo photos', () => {
     const reports = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/reports` })).json().data as unknown[];
     expect(reports).toHaveLength(1);
     // the year compare (issue 16) has a 360° zone in two years with findings on both years' photos: blade A room 1
-    const room = (list as { id: number; blade: string; room: number | null; year: number; category: string | null }[]).filter(
-      (p) => p.category === null && p.blade === 'A' && p.room === 1,
-    );
+    const room = list.filter((p) => p.category === null && p.blade === 'A' && p.room === 1);
     const years = [...new Set(room.map((p) => p.year))];
     expect(years).toHaveLength(2);
     const withFindings = new Set<number>();
