@@ -129,7 +129,7 @@ test('two years of a panorama: dragging either viewer turns the other, zoom foll
   await page.getByRole('option', { name: 'a1-2026-02.jpg' }).click();
   await expect(page.getByTestId('compare-pane-b')).toHaveAttribute('data-photo-id', String(fx.panoramas.y2026b));
   await expect(page).toHaveURL(new RegExp(`pb=${fx.panoramas.y2026b}`));
-  // a marker opens its finding
+  // reloaded, the choice stays
   await page.reload();
   await expect(stage(page, 'a')).toHaveAttribute('data-load-stage', 'original', { timeout: 20_000 });
   await expect(page.getByTestId('compare-pane-b')).toHaveAttribute('data-photo-id', String(fx.panoramas.y2026b));
@@ -171,6 +171,11 @@ test('flat photos of two years: zoom and pan move together (EN)', async ({ page 
   await expect(left).toHaveAttribute('data-zoom', '1.5');
   await expect(right).toHaveAttribute('data-zoom', '1.5');
   expect(await seriousViolations(page)).toEqual([]);
+  // the other year's shape opens its finding, by the keyboard too
+  await page.getByTestId('compare-pane-b').getByTestId('finding-shape-other').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('finding-detail')).toBeVisible();
+  await expect(page.getByTestId('finding-drawer')).toContainText(`#${fx.findings.erosion}`);
 });
 
 test('reached from a finding, the turbine page and the 360° viewer, with the zone and years chosen', async ({ page }) => {
