@@ -54,18 +54,24 @@ function nextFrame(): Promise<void> {
 
 export function createSphereViewer(container: HTMLElement, labels: SphereLabels, handlers: SphereMarkerHandlers): SphereController {
   frameClock.start();
-  const viewer = new Viewer({
-    container,
-    navbar: false,
-    keyboard: false,
-    loadingTxt: labels.loading,
-    lang: { loading: labels.loading, loadError: labels.loadError },
-    canvasBackground: '#0a121b',
-    defaultZoomLvl: 0,
-    moveInertia: true,
-    mousewheelCtrlKey: false,
-    plugins: [[MarkersPlugin, {}]],
-  });
+  let viewer: Viewer;
+  try {
+    viewer = new Viewer({
+      container,
+      navbar: false,
+      keyboard: false,
+      loadingTxt: labels.loading,
+      lang: { loading: labels.loading, loadError: labels.loadError },
+      canvasBackground: '#0a121b',
+      defaultZoomLvl: 0,
+      moveInertia: true,
+      mousewheelCtrlKey: false,
+      plugins: [[MarkersPlugin, {}]],
+    });
+  } catch (error) {
+    frameClock.stop();
+    throw error;
+  }
   // without WebGL the viewer only shows its own error text; the page falls back to a flat picture instead
   if (!(viewer as { renderer?: unknown }).renderer) {
     frameClock.stop();
