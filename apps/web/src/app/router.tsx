@@ -59,6 +59,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/panorama/panorama-page.tsx'), 'PanoramaPage'),
               },
               {
+                path: 'dashboard/turbine/:id/compare',
+                // in the 360° viewer's chunk (a re-export): the two share the engine, and the entry gains no chunk
+                lazy: lazyPage(() => import('../features/panorama/panorama-page.tsx'), 'ComparePage'),
+              },
+              {
                 path: 'dashboard/turbine/:id/findings-review',
                 // in the turbine page's chunk (re-exported there): no chunk and preload list of its own in the entry
                 lazy: lazyPage(() => import('../features/turbine/turbine-page.tsx'), 'LinkReviewPage'),

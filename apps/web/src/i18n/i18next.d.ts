@@ -28,6 +28,7 @@ declare module 'i18next' {
       findings: typeof import('../features/findings/findings.tr.json');
       uploads: typeof import('../features/uploads/uploads.tr.json');
       notifications: typeof import('../features/notifications/notifications.tr.json');
+      compare: typeof import('../features/compare/compare.tr.json');
     };
     returnNull: false;
   }

@@ -25,6 +25,10 @@ describe('demo photos', () => {
     expect(bergama?.photo_count).toBe(23);
     expect(turbines.filter((x) => x.code !== 'EGE-BRG-01').every((x) => x.photo_count === 0)).toBe(true);
     const list = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/photos?view=all` })).json().data as {
+      id: number;
+      blade: string;
+      room: number | null;
+      year: number;
       category: string | null;
       width: number;
       height: number;
@@ -34,6 +38,16 @@ describe('demo photos', () => {
     expect(panoramas.every((p) => p.width === 2 * p.height)).toBe(true);
     const reports = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/reports` })).json().data as unknown[];
     expect(reports).toHaveLength(1);
+    // the year compare (issue 16) has a 360° zone in two years with findings on both years' photos: blade A room 1
+    const room = list.filter((p) => p.category === null && p.blade === 'A' && p.room === 1);
+    const years = [...new Set(room.map((p) => p.year))];
+    expect(years).toHaveLength(2);
+    const withFindings = new Set<number>();
+    for (const p of room) {
+      const marks = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/photos/${p.id}/findings` })).json().data;
+      if ((marks as unknown[]).length > 0) withFindings.add(p.year);
+    }
+    expect([...withFindings].sort()).toEqual([...years].sort());
   }, 120_000);
 
   it('records demo findings over two years: every severity and status, drafts, a verified repair, interior ones', async () => {

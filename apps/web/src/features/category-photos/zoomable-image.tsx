@@ -22,6 +22,27 @@ export interface ZoomableImageProps {
   overlay?: (size: Size & { zoom: number }) => ReactNode;
   /** while another tool draws on the image, dragging does not pan */
   panLocked?: boolean;
+  /** a zoom and pan shared with another picture (the year compare): given, the picture follows it and reports its
+   *  changes through onSharedView instead of keeping its own */
+  sharedView?: SharedView;
+  onSharedView?: (view: SharedView) => void;
+}
+
+/** Zoom and pan independent of the picture's size on screen: the offset as a fraction of the fitted picture. */
+export interface SharedView {
+  zoom: number;
+  x: number;
+  y: number;
+}
+type View = { zoom: number; offset: Offset };
+
+export function toSharedView(view: View, fitted: Size): SharedView {
+  return { zoom: view.zoom, x: fitted.width ? view.offset.x / fitted.width : 0, y: fitted.height ? view.offset.y / fitted.height : 0 };
+}
+
+export function fromSharedView(shared: SharedView, viewport: Size, fitted: Size): View {
+  const offset = { x: shared.x * fitted.width, y: shared.y * fitted.height };
+  return { zoom: shared.zoom, offset: clampPan(offset, shared.zoom, viewport, fitted) };
 }
 
 /** A photo with zoom (wheel or buttons, ×1.5 per step, 0.5..5) and drag-to-pan once zoomed in (spec §2). The preview is
@@ -32,13 +53,11 @@ export function ZoomableImage(props: ZoomableImageProps) {
   return <ZoomablePicture {...props} />;
 }
 
-function ZoomablePicture({ photo, alt, testId = 'zoomable', overlay, panLocked = false }: ZoomableImageProps) {
+function ZoomablePicture({ photo, alt, testId = 'zoomable', overlay, panLocked = false, sharedView, onSharedView }: ZoomableImageProps) {
   const { t } = useTranslation(PHOTOS_NS);
   const format = useFormatters();
   const viewportRef = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState(START);
-  const viewRef = useRef(view);
-  viewRef.current = view;
+  const [ownView, setOwnView] = useState<View>(START);
   const [viewport, setViewport] = useState<Size>({ width: 0, height: 0 });
   const [natural, setNatural] = useState<Size>({ width: photo.width ?? 0, height: photo.height ?? 0 });
   const [originalReady, setOriginalReady] = useState(false);
@@ -48,6 +67,19 @@ function ZoomablePicture({ photo, alt, testId = 'zoomable', overlay, panLocked =
   const fitted = fittedSize(natural, viewport);
   const fittedRef = useRef({ fitted, viewport });
   fittedRef.current = { fitted, viewport };
+  const view = sharedView ? fromSharedView(sharedView, viewport, fitted) : ownView;
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const sharedRef = useRef(onSharedView);
+  sharedRef.current = sharedView ? onSharedView : undefined;
+  const setView = (next: View | ((current: View) => View)) => {
+    const value = typeof next === 'function' ? next(viewRef.current) : next;
+    const report = sharedRef.current;
+    if (report) {
+      viewRef.current = value;
+      report(toSharedView(value, fittedRef.current.fitted));
+    } else setOwnView(value);
+  };
 
   useLayoutEffect(() => {
     const element = viewportRef.current;

@@ -26,11 +26,13 @@ import {
 } from '@windscope/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { useChangeFindingStatus, useDeleteFinding, useFinding } from '../../api/findings.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { toast } from '../../ui/toast/toast.tsx';
 import { actorOf, useCurrentUser } from '../auth/use-auth.ts';
+import { compareLinkOfFinding, comparePath } from '../compare/compare-path.ts';
 import { FINDINGS_NS } from './findings-i18n.ts';
 import './findings-styles.ts';
 import { FindingLinkSection } from './finding-link-section.tsx';
@@ -231,6 +233,18 @@ export function FindingDrawer({
           <Text size="xs" c="dimmed">
             {`${labels.severityMeaning(f.severity)} — ${labels.severityAction(f.severity)}`}
           </Text>
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to={comparePath(turbineId, compareLinkOfFinding(f))}
+              size="xs"
+              variant="light"
+              title={t('detail.compareYearsHint')}
+              data-testid="finding-compare-years"
+            >
+              {t('detail.compareYears')}
+            </Button>
+          </Group>
           <FindingLinkSection turbineId={turbineId} finding={f} onLinked={(id) => (onOpen ? onOpen(id) : onClose())} />
           <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List>

@@ -10,6 +10,7 @@ import { FindingsExportButtons } from './export-buttons.tsx';
 import { FindingDrawer } from './finding-drawer.tsx';
 import { FINDINGS_NS } from './findings-i18n.ts';
 import './findings-styles.ts';
+import { comparePath } from '../compare/compare-path.ts';
 import { findingsReviewPath, useFindingLabels } from './labels.ts';
 import { SeverityChip } from './severity-chip.tsx';
 import { SeverityCountBadges } from './severity-counts.tsx';
@@ -100,6 +101,9 @@ export function FindingsSection({ turbineId }: { turbineId: number }) {
               {t('review.open')}
             </Button>
           )}
+          <Button component={Link} to={comparePath(turbineId)} size="xs" variant="light" data-testid="turbine-compare-years">
+            {t('compare.open')}
+          </Button>
           <FindingsExportButtons turbineId={turbineId} />
         </Group>
       }

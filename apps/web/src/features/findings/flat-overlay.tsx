@@ -11,12 +11,31 @@ export interface OverlaySize {
   zoom: number;
 }
 
-function ShapeOf({ geometry, size, color, zoom }: { geometry: FlatGeometry; size: OverlaySize; color: string; zoom: number }) {
+function ShapeOf({
+  geometry,
+  size,
+  color,
+  zoom,
+  dashed = false,
+}: {
+  geometry: FlatGeometry;
+  size: OverlaySize;
+  color: string;
+  zoom: number;
+  dashed?: boolean;
+}) {
   const px = geometry.points.map(([x, y]) => [x * size.width, y * size.height] as const);
-  const common = { stroke: color, strokeWidth: 2.5, fill: color, fillOpacity: 0.15, vectorEffect: 'non-scaling-stroke' as const };
+  const common = {
+    stroke: color,
+    strokeWidth: dashed ? 3 : 2.5,
+    fill: dashed ? 'none' : color,
+    fillOpacity: dashed ? 0 : 0.15,
+    strokeDasharray: dashed ? '8 5' : undefined,
+    vectorEffect: 'non-scaling-stroke' as const,
+  };
   const [a, b] = px;
   if (!a) return null;
-  if (geometry.shape === 'point') return <circle cx={a[0]} cy={a[1]} r={7 / zoom} {...common} fillOpacity={0.6} />;
+  if (geometry.shape === 'point') return <circle cx={a[0]} cy={a[1]} r={7 / zoom} {...common} fillOpacity={dashed ? 0 : 0.6} />;
   if (geometry.shape === 'polygon') return <polygon points={px.map((p) => p.join(',')).join(' ')} {...common} />;
   if (!b) return null;
   const x = Math.min(a[0], b[0]);
@@ -37,11 +56,13 @@ export interface FlatOverlayProps {
   marking: FlatShape | null;
   onOpen: (findingId: number) => void;
   onDrawn: (geometry: FlatGeometry) => void;
+  /** the findings of the other photo of a year compare: drawn dashed and unfilled, named with their year */
+  others?: { year: number; findings: PhotoFinding[] };
 }
 
 /** SVG over the photo, inside the zoomed and panned box (so shapes stay on the damage): the findings on this photo,
  *  coloured by severity, and the shape being drawn. Stored points are fractions of the image (§12). */
-export function FlatOverlay({ size, findings, marking, onOpen, onDrawn }: FlatOverlayProps) {
+export function FlatOverlay({ size, findings, marking, onOpen, onDrawn, others }: FlatOverlayProps) {
   const { t } = useTranslation(FINDINGS_NS);
   const labels = useFindingLabels();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -102,6 +123,36 @@ export function FlatOverlay({ size, findings, marking, onOpen, onDrawn }: FlatOv
         if (marking === 'polygon') finish(draft.slice(0, -1).length >= 3 ? draft.slice(0, -1) : draft);
       }}
     >
+      {others?.findings.map((f) => {
+        const title = t('mark.otherYearLabel', {
+          year: others.year,
+          type: labels.type(f.type),
+          severity: f.severity,
+          label: labels.severity(f.severity),
+        });
+        return (
+          <g
+            key={`other-${f.observation_id}`}
+            role="button"
+            tabIndex={marking ? -1 : 0}
+            aria-label={title}
+            data-testid="finding-shape-other"
+            data-finding-id={f.finding_id}
+            data-severity={f.severity}
+            style={{ cursor: 'pointer', pointerEvents: marking ? 'none' : 'all' }}
+            onPointerDown={(event) => event.stopPropagation()}
+            onClick={() => onOpen(f.finding_id)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') onOpen(f.finding_id);
+            }}
+          >
+            <title>{title}</title>
+            {f.geometry.space === 'flat' && (
+              <ShapeOf geometry={f.geometry} size={size} color={severityCss(f.severity)} zoom={size.zoom} dashed />
+            )}
+          </g>
+        );
+      })}
       {findings.map((f) => {
         const title = t('mark.overlayLabel', { type: labels.type(f.type), severity: f.severity, label: labels.severity(f.severity) });
         return (

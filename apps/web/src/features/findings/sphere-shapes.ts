@@ -64,6 +64,8 @@ export interface SphereMarker {
   label: string;
   /** CSS colour of the severity (the flat overlay's and the chip's) */
   color: string;
+  /** drawn from the other photo of a year compare: dashed, unfilled */
+  other?: boolean;
 }
 
 /** The findings of a panorama as markers (points turned to the viewer's yaw); flat geometries (never stored on a panorama) are left out. */

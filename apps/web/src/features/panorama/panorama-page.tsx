@@ -21,6 +21,7 @@ import { TurbineGate } from '../viewer-common/turbine-gate.tsx';
 import { parseTurbineId } from '../viewer-common/turbine-id.ts';
 import { fetchPhotos, useTurbineDetail } from '../viewer-common/viewer-queries.ts';
 import { PanoramaIcon, SettingsIcon, SidebarIcon } from '../viewer-common/viewer-icons.tsx';
+import { comparePath } from '../compare/compare-path.ts';
 import { firstPlaceWithPhotos, photosOfRoom, roomNumbers } from './blade-rooms.ts';
 import { loadSphereEngine } from './load-sphere-engine.ts';
 import en from './panorama.en.json';
@@ -157,7 +158,17 @@ function PanoramaWorkspace({ turbine, heading, sidebarOpen, commentsOpen, layout
         </Stack>
       </Center>
     );
-  else stage = <PanoramaStage turbineId={turbine.id} photos={roomPhotos} index={selected} onStep={step} layoutVersion={layoutVersion} />;
+  else
+    stage = (
+      <PanoramaStage
+        turbineId={turbine.id}
+        photos={roomPhotos}
+        index={selected}
+        onStep={step}
+        layoutVersion={layoutVersion}
+        compareTo={(photo) => comparePath(turbine.id, { blade: place.blade, zone: `room-${place.room}`, b: photo.year, pb: photo.id })}
+      />
+    );
 
   return (
     <div className={classes.workspace} data-comments={commentsOpen}>
@@ -181,3 +192,6 @@ function PanoramaWorkspace({ turbine, heading, sidebarOpen, commentsOpen, layout
     </div>
   );
 }
+
+/** The year compare (/dashboard/turbine/{id}/compare, issue 16) shares this page's chunk and its 360° engine preload. */
+export { ComparePage } from '../compare/compare-page.tsx';

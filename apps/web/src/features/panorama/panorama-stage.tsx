@@ -2,11 +2,19 @@ import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import type { Photo } from '@windscope/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from '../../ui/toast/toast.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
 import { isPointCloudPhoto, viewableUrl } from '../viewer-common/point-cloud.ts';
 import { PointCloudNotice } from '../viewer-common/point-cloud-notice.tsx';
-import { ChevronLeftIcon, ChevronRightIcon, ExitFullscreenIcon, FullscreenIcon, PenIcon } from '../viewer-common/viewer-icons.tsx';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CompareIcon,
+  ExitFullscreenIcon,
+  FullscreenIcon,
+  PenIcon,
+} from '../viewer-common/viewer-icons.tsx';
 import { AnnotationLayer, type LayerTool } from './annotation-layer.tsx';
 import { type Annotation, removeSelectedOrLast } from './annotations.ts';
 import { AnnotationToolbar } from './annotation-toolbar.tsx';
@@ -26,6 +34,8 @@ export interface PanoramaStageProps {
   onStep: (delta: 1 | -1) => void;
   /** bumps when the sidebar toggles */
   layoutVersion: number;
+  /** the year compare of the photo's blade and room (issue 16) */
+  compareTo?: (photo: Photo) => string;
 }
 
 type LoadStage = SphereStage | 'loading';
@@ -37,7 +47,7 @@ export function PanoramaStage(props: PanoramaStageProps) {
   return photo ? <StageOfPhoto {...props} photo={photo} /> : null;
 }
 
-function StageOfPhoto({ turbineId, photos, index, onStep, layoutVersion, photo }: PanoramaStageProps & { photo: Photo }) {
+function StageOfPhoto({ turbineId, photos, index, onStep, layoutVersion, photo, compareTo }: PanoramaStageProps & { photo: Photo }) {
   const { t } = useTranslation('panorama');
   const { t: tv } = useTranslation('viewer');
   const stageRef = useRef<HTMLDivElement>(null);
@@ -166,6 +176,21 @@ function StageOfPhoto({ turbineId, photos, index, onStep, layoutVersion, photo }
           </Button>
         )}
         {findings.toggle}
+        {compareTo && (
+          <Tooltip label={t('compareYearsHint')} withinPortal={false}>
+            <ActionIcon
+              component={Link}
+              to={compareTo(photo)}
+              size="lg"
+              variant="white"
+              color="dark"
+              aria-label={t('compareYears')}
+              data-testid="panorama-compare-years"
+            >
+              <CompareIcon size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <Tooltip label={fullscreen.active ? t('exitFullscreen') : t('fullscreen')} withinPortal={false}>
           <ActionIcon
             size="lg"

@@ -69,6 +69,9 @@ function findingConfig(marker: SphereMarker): MarkerConfig {
     className: 'ws-finding-marker',
     hideList: true,
   };
+  // the other year's findings (the year compare): an outline in dashes, no fill, so this photo's own stay in front
+  const other = marker.other === true;
+  if (other) common.className = 'ws-finding-marker ws-finding-other';
   if (marker.shape === 'point') {
     const [yaw, pitch] = marker.points[0] ?? [0, 0];
     return {
@@ -76,13 +79,22 @@ function findingConfig(marker: SphereMarker): MarkerConfig {
       html: DOT,
       position: { yaw, pitch },
       size: { width: 18, height: 18 },
-      style: { background: marker.color, border: '2px solid #fff', borderRadius: '50%', outline: '1px solid rgba(0,0,0,.55)' },
+      style: other
+        ? {
+            background: 'transparent',
+            border: `3px dashed ${marker.color}`,
+            borderRadius: '50%',
+            outline: '1px solid rgba(255,255,255,.7)',
+          }
+        : { background: marker.color, border: '2px solid #fff', borderRadius: '50%', outline: '1px solid rgba(0,0,0,.55)' },
     };
   }
   return {
     ...common,
     polygon: marker.points.map(([y, p]) => [y, p] as [number, number]),
-    style: { fill: marker.color, fillOpacity: '0.22', stroke: marker.color, strokeWidth: '3px', strokeLinejoin: 'round' },
+    style: other
+      ? { fill: 'none', stroke: marker.color, strokeWidth: '3px', strokeDasharray: '10 6', strokeLinejoin: 'round' }
+      : { fill: marker.color, fillOpacity: '0.22', stroke: marker.color, strokeWidth: '3px', strokeLinejoin: 'round' },
   };
 }
 
@@ -124,6 +136,7 @@ function decorate(plugin: MarkersPlugin, marker: SphereMarker, marking: boolean,
   element.setAttribute('data-finding-id', String(marker.findingId));
   element.setAttribute('data-severity', String(marker.severity));
   element.setAttribute('data-shape', marker.shape);
+  if (marker.other) element.setAttribute('data-other-year', '');
   element.addEventListener('keydown', (event) => {
     const key = (event as KeyboardEvent).key;
     if (key !== 'Enter' && key !== ' ') return;

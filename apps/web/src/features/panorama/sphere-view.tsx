@@ -22,6 +22,9 @@ export interface SphereViewProps {
   onOpenFinding: (findingId: number) => void;
   onPoint: (point: SpherePoint) => void;
   onFinish: (doubleClick: boolean) => void;
+  /** the engine's controller once it runs, null when it goes (the year compare links two views through it) */
+  onController?: (controller: SphereController | null) => void;
+  testId?: string;
 }
 
 /** Spec §2: how long a resize keeps being forced after the sidebar toggles (its transition is 250 ms). */
@@ -40,12 +43,38 @@ export function SphereView({
   onOpenFinding,
   onPoint,
   onFinish,
+  onController,
+  testId = 'panorama-sphere',
 }: SphereViewProps) {
   const { t } = useTranslation('panorama');
   const containerRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<SphereController | null>(null);
-  const latest = useRef({ previewUrl, originalUrl, onStage, onFailure, findings, draft, marking, onOpenFinding, onPoint, onFinish });
-  latest.current = { previewUrl, originalUrl, onStage, onFailure, findings, draft, marking, onOpenFinding, onPoint, onFinish };
+  const latest = useRef({
+    previewUrl,
+    originalUrl,
+    onStage,
+    onFailure,
+    findings,
+    draft,
+    marking,
+    onOpenFinding,
+    onPoint,
+    onFinish,
+    onController,
+  });
+  latest.current = {
+    previewUrl,
+    originalUrl,
+    onStage,
+    onFailure,
+    findings,
+    draft,
+    marking,
+    onOpenFinding,
+    onPoint,
+    onFinish,
+    onController,
+  };
   const labels = useRef({ loading: t('loadingPanorama'), loadError: t('panoramaError') });
 
   const showLatest = () => {
@@ -72,6 +101,7 @@ export function SphereView({
         controller.markers.setMarking(latest.current.marking);
         controller.markers.setFindings(latest.current.findings);
         controller.markers.setDraft(latest.current.draft);
+        latest.current.onController?.(controller);
         showLatest();
       })
       .catch((error: unknown) => {
@@ -79,6 +109,7 @@ export function SphereView({
       });
     return () => {
       cancelled = true;
+      if (controllerRef.current) latest.current.onController?.(null);
       controllerRef.current?.destroy();
       controllerRef.current = null;
     };
@@ -113,5 +144,5 @@ export function SphereView({
     return () => cancelAnimationFrame(frame);
   }, [layoutVersion]);
 
-  return <div ref={containerRef} className={classes.sphere} tabIndex={-1} data-testid="panorama-sphere" />;
+  return <div ref={containerRef} className={classes.sphere} tabIndex={-1} data-testid={testId} />;
 }
