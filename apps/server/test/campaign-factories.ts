@@ -24,11 +24,18 @@ export async function insertCampaign(
     })
     .returning();
   if (!row) throw new Error('campaign not inserted');
-  if (turbineIds.length > 0) await t.app.ctx.db.insert(campaignTurbines).values(turbineIds.map((turbineId) => ({ campaignId: row.id, turbineId })));
+  if (turbineIds.length > 0)
+    await t.app.ctx.db.insert(campaignTurbines).values(turbineIds.map((turbineId) => ({ campaignId: row.id, turbineId })));
   return row;
 }
 
-export async function insertWaiver(t: TestApp, campaignId: number, turbineId: number, by: UserRow, cell: { method?: CampaignMethod; blade?: 'A' | 'B' | 'C' | null } = {}) {
+export async function insertWaiver(
+  t: TestApp,
+  campaignId: number,
+  turbineId: number,
+  by: UserRow,
+  cell: { method?: CampaignMethod; blade?: 'A' | 'B' | 'C' | null } = {},
+) {
   const [row] = await t.app.ctx.db
     .insert(campaignWaivers)
     .values({

@@ -106,7 +106,9 @@ export const campaignWaiverBodySchema = z
       .refine(isStorableText, field('TEXT_INVALID_CHARACTERS')),
   })
   .refine(
-    (w) => (w.room == null ? true : w.method === 'interior' && w.blade != null) && (w.method !== 'interior' || w.blade == null || w.room != null),
+    (w) =>
+      (w.room == null ? true : w.method === 'interior' && w.blade != null) &&
+      (w.method !== 'interior' || w.blade == null || w.room != null),
     { error: 'CAMPAIGN_WAIVER_CELL_INVALID', path: ['room'] },
   );
 export type CampaignWaiverBody = z.input<typeof campaignWaiverBodySchema>;
@@ -196,7 +198,12 @@ export const campaignBoardSchema = z.object({
 export type CampaignBoard = z.infer<typeof campaignBoardSchema>;
 
 /** The state a turbine is at, from its facts: each step needs every earlier one. */
-export function campaignState(facts: { captured: boolean; coverageComplete: boolean; drafts: number; reportIssued: boolean }): CampaignState {
+export function campaignState(facts: {
+  captured: boolean;
+  coverageComplete: boolean;
+  drafts: number;
+  reportIssued: boolean;
+}): CampaignState {
   if (!facts.captured) return 'planned';
   if (!facts.coverageComplete) return 'captured';
   if (facts.drafts > 0) return 'coverage_complete';

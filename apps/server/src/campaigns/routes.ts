@@ -75,12 +75,8 @@ export async function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete(
-    '/campaigns/:id/waivers/:waiverId',
-    { schema: { tags, params: waiverParams, response: { 200: messageOnly } } },
-    async (req) => {
-      await removeWaiver(ctx, requireAuth(req).actor, routeId(req.params.id, invalidId), routeId(req.params.waiverId));
-      return { success: true as const, message: localize(req, 'CAMPAIGN_WAIVER_REMOVED') };
-    },
-  );
+  r.delete('/campaigns/:id/waivers/:waiverId', { schema: { tags, params: waiverParams, response: { 200: messageOnly } } }, async (req) => {
+    await removeWaiver(ctx, requireAuth(req).actor, routeId(req.params.id, invalidId), routeId(req.params.waiverId));
+    return { success: true as const, message: localize(req, 'CAMPAIGN_WAIVER_REMOVED') };
+  });
 }

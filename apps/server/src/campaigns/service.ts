@@ -56,7 +56,9 @@ async function presentCampaigns(db: Database, where: ReturnType<typeof and>): Pr
       companyName: companies.name,
       firstName: users.firstName,
       lastName: users.lastName,
-      turbineIds: sql<number[] | null>`(select array_agg(ct.turbine_id order by ct.turbine_id) from ${campaignTurbines} ct where ct.campaign_id = ${campaigns.id})`,
+      turbineIds: sql<
+        number[] | null
+      >`(select array_agg(ct.turbine_id order by ct.turbine_id) from ${campaignTurbines} ct where ct.campaign_id = ${campaigns.id})`,
     })
     .from(campaigns)
     .innerJoin(companies, eq(companies.id, campaigns.companyId))
@@ -343,7 +345,14 @@ export async function campaignBoard(ctx: AppContext, actor: Actor, id: number): 
       const waived = own.some((w) => w.method === method && w.blade === null);
       const empty = emptyCellsOf(method, coverage.empty);
       const missing = empty.filter((cell) => !own.some((w) => waiverCovers(w, method, cell)));
-      return { method, photo_count: photoCount, captured: photoCount > 0 || waived, waived, missing, waived_cells: empty.length - missing.length };
+      return {
+        method,
+        photo_count: photoCount,
+        captured: photoCount > 0 || waived,
+        waived,
+        missing,
+        waived_cells: empty.length - missing.length,
+      };
     });
     const missingCount = perMethod.reduce((sum, m) => sum + m.missing.length, 0);
     const draftCount = draftsOf.get(t.id) ?? 0;
