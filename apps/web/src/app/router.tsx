@@ -76,6 +76,15 @@ export const routes: RouteObject[] = [
                 path: 'dashboard/companies',
                 lazy: lazyPage(() => import('../features/companies/companies-page.tsx'), 'CompaniesPage'),
               },
+              {
+                path: 'dashboard/campaigns',
+                lazy: lazyPage(() => import('../features/campaigns/campaigns-page.tsx'), 'CampaignsPage'),
+              },
+              {
+                path: 'dashboard/campaigns/:id',
+                // the board shares the list's chunk (re-exported there)
+                lazy: lazyPage(() => import('../features/campaigns/campaigns-page.tsx'), 'CampaignBoardPage'),
+              },
             ],
           },
         ],
