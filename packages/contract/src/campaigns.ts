@@ -5,8 +5,8 @@
  *   planned methods, or each one waived with a reason) -> reviewed (no draft finding seen in the year) -> report_issued
  *   (a report of the turbine for the campaign's year). The steps are sequential: a turbine is at the last step whose
  *   condition holds together with every earlier one's.
- * A waiver covers one coverage cell (a blade of drone/operator/robot; a blade's room for interior 360°) or a whole method
- * (no blade): who, why and when are kept; removing one keeps it as history (who removed it, when).
+ * A waiver covers one coverage cell (a blade of drone/operator/robot; a blade's room for interior 360°), a blade's every
+ * room (interior, no room) or a whole method (no blade): who, why and when are kept; removing one keeps it as history (who removed it, when).
  */
 import { z } from 'zod';
 import { BLADES, MAX_ROW_ID, UPLOAD_ROOM_CHOICES } from './constants.ts';
@@ -86,7 +86,8 @@ export const updateCampaignBodySchema = z
   .refine(datesInOrder, DATES_ORDER);
 export type UpdateCampaignBody = z.input<typeof updateCampaignBodySchema>;
 
-/** POST /api/campaigns/{id}/waivers: no blade = the whole method; a room only for interior (with its blade). */
+/** POST /api/campaigns/{id}/waivers: no blade = the whole method; a blade = that blade's cell (drone, operator, robot)
+ *  or every room of that blade (interior); a room only for interior, with its blade. */
 export const campaignWaiverBodySchema = z
   .strictObject({
     turbine_id: id,
@@ -105,12 +106,7 @@ export const campaignWaiverBodySchema = z
       .max(CAMPAIGN_WAIVER_REASON_MAX_LENGTH, field('CAMPAIGN_WAIVER_REASON_TOO_LONG'))
       .refine(isStorableText, field('TEXT_INVALID_CHARACTERS')),
   })
-  .refine(
-    (w) =>
-      (w.room == null ? true : w.method === 'interior' && w.blade != null) &&
-      (w.method !== 'interior' || w.blade == null || w.room != null),
-    { error: 'CAMPAIGN_WAIVER_CELL_INVALID', path: ['room'] },
-  );
+  .refine((w) => w.room == null || (w.method === 'interior' && w.blade != null), { error: 'CAMPAIGN_WAIVER_CELL_INVALID', path: ['room'] });
 export type CampaignWaiverBody = z.input<typeof campaignWaiverBodySchema>;
 
 export const campaignListQuerySchema = z.object({
@@ -219,5 +215,6 @@ export function waiverCovers(
 ): boolean {
   if (waiver.method !== method) return false;
   if (waiver.blade === null) return true;
-  return waiver.blade === cell.blade && (waiver.room ?? null) === (cell.room ?? null);
+  // an interior waiver of a blade without a room covers all of that blade's rooms
+  return waiver.blade === cell.blade && (waiver.room === null || waiver.room === cell.room);
 }
