@@ -19,8 +19,6 @@ export const paths = {
   dronePhotos: (id: Id) => `/turbine/${id}/drone-photos`,
   users: '/dashboard/users',
   companies: '/dashboard/companies',
-  campaigns: '/dashboard/campaigns',
-  campaign: (id: Id) => `/dashboard/campaigns/${id}`,
 } as const;
 
 /** The query parameter that carries the page a signed-out visitor wanted (see features/auth/redirect.ts). */

@@ -77,13 +77,10 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/companies/companies-page.tsx'), 'CompaniesPage'),
               },
               {
-                path: 'dashboard/campaigns',
-                lazy: lazyPage(() => import('../features/campaigns/campaigns-page.tsx'), 'CampaignsPage'),
-              },
-              {
-                path: 'dashboard/campaigns/:id',
-                // the board shares the list's chunk (re-exported there)
-                lazy: lazyPage(() => import('../features/campaigns/campaigns-page.tsx'), 'CampaignBoardPage'),
+                // issue 17: the campaign list and a campaign's board (:id), one chunk, loaded through the dashboard's chunk:
+                // its name and preload list stay out of the entry (the home page's budget)
+                path: 'dashboard/campaigns/:id?',
+                lazy: lazyPage(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.loadCampaigns()), 'CampaignsRoute'),
               },
             ],
           },

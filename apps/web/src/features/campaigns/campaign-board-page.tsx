@@ -13,6 +13,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { useCampaignBoard } from '../../api/campaigns.ts';
 import { paths } from '../../app/paths.ts';
+import { campaignPaths } from './paths.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { AppHeader, type HeaderAction } from '../../ui/app-header/app-header.tsx';
 import { ArrowLeftIcon } from '../../ui/app-icons.tsx';
@@ -45,7 +46,7 @@ export function CampaignBoardPage() {
   const canDelete = useCan('campaign.delete', resource) && campaign !== undefined;
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const actions: HeaderAction[] = [
-    { id: 'back-to-campaigns', label: t('backToList'), icon: <ArrowLeftIcon size={16} />, to: paths.campaigns },
+    { id: 'back-to-campaigns', label: t('backToList'), icon: <ArrowLeftIcon size={16} />, to: campaignPaths.list },
   ];
   if (canEdit)
     actions.push({ id: 'edit-campaign', label: t('board.edit'), icon: <EditIcon size={16} />, onClick: () => setDialog('edit') });
@@ -60,7 +61,7 @@ export function CampaignBoardPage() {
         title={t('notFound')}
         message={board.error?.message ?? t('notFound')}
         onRetry={false}
-        homeTo={paths.campaigns}
+        homeTo={campaignPaths.list}
         homeLabel={t('backToList')}
       />
     );
@@ -90,7 +91,7 @@ export function CampaignBoardPage() {
             opened={dialog === 'delete'}
             onClose={() => setDialog(null)}
             campaign={campaign}
-            onDeleted={() => void navigate(paths.campaigns)}
+            onDeleted={() => void navigate(campaignPaths.list)}
           />
         </>
       )}

@@ -1,9 +1,10 @@
 import { ActionIcon, Anchor, Badge, Container, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { Campaign } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useCampaigns, useDeleteCampaign } from '../../api/campaigns.ts';
 import { paths } from '../../app/paths.ts';
+import { campaignPaths } from './paths.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { AppHeader } from '../../ui/app-header/app-header.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -14,6 +15,7 @@ import { useListPageActions } from '../management/header-actions.tsx';
 import { EditIcon, TrashIcon } from '../management/icons.tsx';
 import { LoadErrorBanner } from '../management/load-error-banner.tsx';
 import { type EntityDialogs, useEntityDialogs } from '../management/use-entity-dialogs.ts';
+import { CampaignBoardPage } from './campaign-board-page.tsx';
 import { CampaignFormModal } from './campaign-form-modal.tsx';
 import './campaigns-styles.ts';
 import { CAMPAIGNS_NS } from './i18n.ts';
@@ -99,7 +101,7 @@ function CampaignRow({ campaign, dialogs }: { campaign: Campaign; dialogs: Entit
   return (
     <Table.Tr data-testid="campaign-row" data-campaign-id={campaign.id}>
       <Table.Td>
-        <Anchor component={Link} to={paths.campaign(campaign.id)} fw={600} aria-label={t('list.open', { name: campaign.name })}>
+        <Anchor component={Link} to={campaignPaths.board(campaign.id)} fw={600} aria-label={t('list.open', { name: campaign.name })}>
           {campaign.name}
         </Anchor>
       </Table.Td>
@@ -184,5 +186,7 @@ export function DeleteCampaignDialog({
   );
 }
 
-/** The board (/dashboard/campaigns/{id}) shares this chunk. */
-export { CampaignBoardPage } from './campaign-board-page.tsx';
+/** /dashboard/campaigns/:id? — the list, or a campaign's board when an id is given (one route, one chunk). */
+export function CampaignsRoute() {
+  return useParams().id === undefined ? <CampaignsPage /> : <CampaignBoardPage />;
+}

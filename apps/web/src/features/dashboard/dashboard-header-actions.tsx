@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
+import { campaignPaths } from '../campaigns/paths.ts';
 import type { HeaderAction } from '../../ui/app-header/app-header.tsx';
 import { useCan } from '../auth/use-auth.ts';
 import { PlusIcon } from '../management/icons.tsx';
@@ -23,7 +24,7 @@ export function useDashboardHeaderActions(onAddTurbine: () => void): HeaderActio
         variant: 'filled',
         onClick: onAddTurbine,
       });
-    if (showCampaigns) actions.push({ id: 'nav-campaigns', label: t('header.campaigns'), to: paths.campaigns });
+    if (showCampaigns) actions.push({ id: 'nav-campaigns', label: t('header.campaigns'), to: campaignPaths.list });
     if (showPartners) actions.push({ id: 'nav-companies', label: t('header.partners'), to: paths.companies });
     if (showUsers) actions.push({ id: 'nav-users', label: t('header.users'), to: paths.users });
     return actions;
