@@ -20,7 +20,7 @@ for (const language of ['tr', 'en'] as const) {
     const idle = await createTurbine(admin, ege, { code: `${code}-B`, rooms: 1 });
     const year = new Date().getFullYear();
     const photoIds: number[] = [];
-    for (const blade of ['A', 'B', 'C']) {
+    for (const blade of ['A', 'B', 'C'] as const) {
       const [p] = await uploadPhotos(admin, turbineId, { year, blade, category: 'drone' }, [
         { name: `drone-${blade}.jpg`, bytes: await makePhoto(blade, 800, 600, blade.charCodeAt(0)) },
       ]);

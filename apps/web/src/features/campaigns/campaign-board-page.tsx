@@ -25,6 +25,7 @@ import { EditIcon, TrashIcon } from '../management/icons.tsx';
 import { LoadErrorBanner } from '../management/load-error-banner.tsx';
 import { CampaignFormModal } from './campaign-form-modal.tsx';
 import { DeleteCampaignDialog } from './campaigns-page.tsx';
+import classes from './campaign-board.module.css';
 import './campaigns-styles.ts';
 import { CAMPAIGNS_NS } from './i18n.ts';
 import { STATE_COLOR, stateStep, useCampaignLabels } from './labels.ts';
@@ -81,7 +82,7 @@ export function CampaignBoardPage() {
   return (
     <>
       <AppHeader title={campaign?.name ?? t('title')} actions={actions} />
-      <Container size="xl" py="lg" data-testid="campaign-board">
+      <Container fluid px="xl" py="lg" data-testid="campaign-board">
         {body}
       </Container>
       {campaign && (
@@ -149,14 +150,7 @@ function Board({ board }: { board: CampaignBoard }) {
         </Paper>
       ) : (
         <Paper withBorder radius="lg" style={{ overflow: 'auto' }} tabIndex={0} aria-label={campaign.name} role="region">
-          <Table
-            verticalSpacing="sm"
-            horizontalSpacing="md"
-            striped
-            highlightOnHover
-            data-testid="campaign-board-table"
-            style={{ minWidth: 980 }}
-          >
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="campaign-board-table" style={{ minWidth: 980 }}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('board.turbine')}</Table.Th>
@@ -213,7 +207,14 @@ function StateCell({ state }: { state: CampaignState }) {
   const step = stateStep(state);
   return (
     <Stack gap={4}>
-      <Badge color={STATE_COLOR[state]} variant="light" data-testid="turbine-state" data-state={state} style={{ alignSelf: 'flex-start' }}>
+      <Badge
+        title={labels.stateHelp(state)}
+        color={STATE_COLOR[state]}
+        variant="light"
+        data-testid="turbine-state"
+        data-state={state}
+        style={{ alignSelf: 'flex-start' }}
+      >
         {labels.state(state)}
       </Badge>
       <Group gap={3} aria-hidden="true" wrap="nowrap">
@@ -229,8 +230,8 @@ function StateCell({ state }: { state: CampaignState }) {
           />
         ))}
       </Group>
-      <Text size="xs" c="dimmed">
-        {t('board.stepOf', { step, state: labels.stateHelp(state) })}
+      <Text size="xs" className={classes.muted}>
+        {t('board.stepOf', { step })}
       </Text>
     </Stack>
   );
@@ -240,7 +241,7 @@ function MethodCell({ status }: { status: CampaignMethodStatus }) {
   const { t } = useTranslation(CAMPAIGNS_NS);
   return (
     <Stack gap={2} data-testid={`method-${status.method}`} data-captured={status.captured}>
-      <Text size="sm" fw={status.captured ? 600 : 400} c={status.captured ? undefined : 'dimmed'}>
+      <Text size="sm" fw={status.captured ? 600 : 400} className={status.captured ? undefined : classes.muted}>
         {status.waived
           ? t('board.methodWaived')
           : status.photo_count > 0
@@ -248,7 +249,7 @@ function MethodCell({ status }: { status: CampaignMethodStatus }) {
             : t('board.noPhotos')}
       </Text>
       {!status.waived && (
-        <Text size="xs" c={status.missing.length > 0 ? 'orange.9' : 'dimmed'} fw={status.missing.length > 0 ? 600 : 400}>
+        <Text size="xs" className={status.missing.length > 0 ? classes.missing : classes.muted}>
           {status.missing.length > 0 ? t('board.missingCells', { count: status.missing.length }) : t('board.complete')}
           {status.waived_cells > 0 ? ` · ${t('board.waivedCells', { count: status.waived_cells })}` : ''}
         </Text>
@@ -267,7 +268,7 @@ function BoardRow({ row, year, canWaive, onWaive }: { row: CampaignBoardRow; yea
         <Anchor component={Link} to={paths.turbine(row.turbine_id)} fw={600} aria-label={t('board.openTurbineLabel', { turbine: name })}>
           {name}
         </Anchor>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" className={classes.muted}>
           {[row.code !== name ? row.code : null, row.site_name].filter(Boolean).join(' · ')}
         </Text>
       </Table.Td>
@@ -283,9 +284,16 @@ function BoardRow({ row, year, canWaive, onWaive }: { row: CampaignBoardRow; yea
       <Table.Td data-testid="drafts-count">{row.drafts === null ? t('board.hidden') : row.drafts}</Table.Td>
       <Table.Td data-testid="report-cell">
         {row.report ? (
-          <Text size="sm">{t('board.reportIssued', { name: row.report.name, date: format.date(row.report.created_at) })}</Text>
+          <Stack gap={0} maw={180}>
+            <Text size="sm" fw={600}>
+              {t('board.reportDate', { date: format.date(row.report.created_at) })}
+            </Text>
+            <Text size="xs" className={classes.muted} style={{ overflowWrap: 'anywhere' }}>
+              {row.report.name}
+            </Text>
+          </Stack>
         ) : (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" className={classes.muted}>
             {t('board.noReport')}
           </Text>
         )}
@@ -293,7 +301,7 @@ function BoardRow({ row, year, canWaive, onWaive }: { row: CampaignBoardRow; yea
         <div data-slot="report-actions" data-turbine-id={row.turbine_id} />
       </Table.Td>
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
+        <Stack gap={6} align="flex-start">
           <Button
             component={Link}
             to={paths.turbine(row.turbine_id)}
@@ -323,7 +331,7 @@ function BoardRow({ row, year, canWaive, onWaive }: { row: CampaignBoardRow; yea
               {t('board.waive')}
             </Button>
           )}
-        </Group>
+        </Stack>
       </Table.Td>
     </Table.Tr>
   );

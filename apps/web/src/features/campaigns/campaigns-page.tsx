@@ -3,7 +3,6 @@ import type { Campaign } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCampaigns, useDeleteCampaign } from '../../api/campaigns.ts';
-import { paths } from '../../app/paths.ts';
 import { campaignPaths } from './paths.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { AppHeader } from '../../ui/app-header/app-header.tsx';
@@ -63,7 +62,8 @@ function CampaignList({ dialogs }: { dialogs: EntityDialogs<Campaign, 'edit' | '
           </Paper>
         )}
         {campaigns.data && campaigns.data.length > 0 && (
-          <Paper withBorder radius="lg" style={{ overflow: 'auto' }}>
+          // a table wider than the window scrolls, by the keyboard too (a focusable region)
+          <Paper withBorder radius="lg" style={{ overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('title')}>
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="campaigns-table">
               <Table.Thead>
                 <Table.Tr>
