@@ -219,7 +219,7 @@ function WaiverList({
             return (
               <li key={w.id} data-testid="waiver-item" data-removed={w.removed_at !== null}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <div>
+                  <div style={{ flex: 1, minWidth: 0 }}>
                     <Text size="sm" fw={600}>
                       {cell}
                     </Text>
@@ -238,6 +238,7 @@ function WaiverList({
                       size="compact-sm"
                       variant="subtle"
                       color="red"
+                      style={{ flexShrink: 0 }}
                       loading={remove.isPending && remove.variables === w.id}
                       aria-label={t('waiver.removeLabel', { cell })}
                       onClick={() =>
