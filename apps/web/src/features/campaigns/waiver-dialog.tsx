@@ -170,8 +170,7 @@ function WaiverForm({ campaignId, row }: { campaignId: number; row: CampaignBoar
           label={t('waiver.reason')}
           placeholder={t('waiver.reasonPlaceholder')}
           withAsterisk
-          autosize
-          minRows={2}
+          rows={3}
           value={reason}
           onChange={(e) => {
             setReason(e.currentTarget.value);
