@@ -20,11 +20,14 @@ export function useCampaignLabels() {
     method: (m: CampaignMethod) => t(`methods.${m}`),
     state: (s: CampaignState) => t(`states.${s}`),
     stateHelp: (s: CampaignState) => t(`stateHelp.${s}`),
-    cell: (c: CampaignCell) =>
+    /** a cell of a method; an interior waiver of a blade without a room covers all of its rooms */
+    cell: (c: CampaignCell, method?: CampaignMethod) =>
       c.blade === null
         ? t('waiver.wholeMethod')
         : c.room === null
-          ? t('waiver.blade', { blade: c.blade })
+          ? method === 'interior'
+            ? t('waiver.bladeAllRooms', { blade: c.blade })
+            : t('waiver.blade', { blade: c.blade })
           : t('waiver.bladeRoom', { blade: c.blade, room: c.room }),
   };
 }

@@ -214,7 +214,7 @@ function WaiverList({
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {waivers.map((w) => {
-            const cell = `${labels.method(w.method)} · ${labels.cell(w)}`;
+            const cell = `${labels.method(w.method)} · ${labels.cell(w, w.method)}`;
             return (
               <li key={w.id} data-testid="waiver-item" data-removed={w.removed_at !== null}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
