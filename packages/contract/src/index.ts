@@ -8,3 +8,4 @@ export * from './schemas.ts';
 export * from './uploads.ts';
 export * from './field-uploads.ts';
 export * from './notifications.ts';
+export * from './campaigns.ts';

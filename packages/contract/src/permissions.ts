@@ -66,6 +66,11 @@ export const ACTIONS = [
   'finding.delete',
   'finding.link',
   'notification.read',
+  'campaign.read',
+  'campaign.create',
+  'campaign.update',
+  'campaign.delete',
+  'campaign.waive',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -154,6 +159,13 @@ export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
   // escalation notifications (issue 16): they go to the managers of the finding's company and the superadmins, so only
   // they have a bell; each reads and marks only their own (the routes' queries carry the user)
   'notification.read': { superadmin: true, manager: true, operator: false, customer: false, viewer: false },
+  // inspection campaigns (issue 17): everyone who sees the turbines sees the board; managers of the company and the
+  // superadmin plan, edit, delete and waive coverage cells
+  'campaign.read': { superadmin: true, manager: true, operator: true, customer: true, viewer: true },
+  'campaign.create': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
+  'campaign.update': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
+  'campaign.delete': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
+  'campaign.waive': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
 };
 
 /** The one permission check, used by the server's services and by the web app to hide what the server would refuse. */

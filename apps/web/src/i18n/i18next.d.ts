@@ -29,6 +29,7 @@ declare module 'i18next' {
       uploads: typeof import('../features/uploads/uploads.tr.json');
       notifications: typeof import('../features/notifications/notifications.tr.json');
       compare: typeof import('../features/compare/compare.tr.json');
+      campaigns: typeof import('../features/campaigns/campaigns.tr.json');
     };
     returnNull: false;
   }
