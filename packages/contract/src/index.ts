@@ -7,3 +7,4 @@ export * from './roles.ts';
 export * from './schemas.ts';
 export * from './uploads.ts';
 export * from './field-uploads.ts';
+export * from './report-generation.ts';
