@@ -144,7 +144,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     tus: null as unknown as TusUploads,
     reportJobs: null as unknown as AppContext['reportJobs'],
   };
-  ctx.reportJobs = createReportJobQueue(ctx, { log: (message, details) => app.log.warn(details, message) });
+  ctx.reportJobs = createReportJobQueue(ctx, {
+    workers: config.reportWorkers,
+    leaseSeconds: config.reportJobLeaseSeconds,
+    log: (message, details) => app.log.warn(details, message),
+  });
   ctx.tus = createTusUploads(ctx, (message, details) => app.log.warn(details, message));
   // upload leftovers of a crash: removed now and every so often (both drivers; S3 also has its local scratch copies)
   const stagingSweeper = createStagingSweeper({

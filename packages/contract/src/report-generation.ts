@@ -11,7 +11,7 @@ export type ReportJobStatus = (typeof REPORT_JOB_STATUSES)[number];
 export const REPORT_JOB_STEPS = ['loading', 'images', 'layout', 'storing'] as const;
 export type ReportJobStep = (typeof REPORT_JOB_STEPS)[number];
 
-export const reportGenerateBodySchema = z.object({
+export const reportGenerateBodySchema = z.strictObject({
   language: z.enum(LANGUAGES, { error: 'REPORT_LANGUAGE_INVALID' }),
 });
 export type ReportGenerateBody = z.infer<typeof reportGenerateBodySchema>;

@@ -226,7 +226,10 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
   const facts = (pairs: [string, string][], labelWidth = 150) => {
     for (const [label, value] of pairs) {
       doc.font('body').fontSize(9.5);
-      const h = Math.max(14, doc.heightOfString(safe(value), { width: CONTENT_WIDTH - labelWidth }) + 3);
+      const valueHeight = doc.heightOfString(safe(value), { width: CONTENT_WIDTH - labelWidth });
+      doc.font('bold');
+      const labelHeight = doc.heightOfString(safe(label), { width: labelWidth - 8 });
+      const h = Math.max(14, valueHeight + 3, labelHeight + 3);
       ensureSpace(h);
       const y = doc.y;
       doc.font('bold').fontSize(9.5).fillColor(MUTED);
@@ -344,11 +347,11 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
     function stripMap(turbine: ReportTurbine, blade: string, axisLength: number) {
       const list = turbine.findings.filter((f) => f.blade === blade);
       const lanes = ['LE', 'PS', 'SS', 'TE', 'interior'] as const;
-      const laneHeight = 26;
+      const laneHeight = 20;
       const labelWidth = 78;
       const x0 = MARGIN.left + labelWidth;
       const width = CONTENT_WIDTH - labelWidth - 8;
-      const silhouette = 34;
+      const silhouette = 28;
       const height = 18 + silhouette + lanes.length * laneHeight + 30;
       ensureSpace(height + 24);
       heading(t('stripMap', { blade }), 2);
@@ -403,7 +406,7 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
       }
       write(`${t('distanceAxis')} · ${t('tip')} →`, x0, axisY + 15, { width, align: 'right', lineBreak: false });
       // markers: within a lane, two rows so that neighbours do not cover each other
-      const radius = 6.5;
+      const radius = 5.5;
       const lastX: Record<string, [number, number]> = {};
       const sorted = list
         .filter((f) => f.distanceFromRootM != null)
@@ -432,7 +435,7 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
           .stroke();
       }
       doc.x = MARGIN.left;
-      doc.y = axisY + 30;
+      doc.y = axisY + 27;
       const unplaced = list.filter((f) => f.distanceFromRootM == null);
       doc.font('body').fontSize(8.5).fillColor(MUTED);
       if (list.length === 0) write(t('noFindingsOnBlade'), MARGIN.left, doc.y, { width: CONTENT_WIDTH });

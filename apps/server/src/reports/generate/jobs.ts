@@ -140,8 +140,10 @@ function safeCode(code: string): string {
 
 export function createReportJobQueue(
   ctx: AppContext,
-  options: { leaseSeconds?: number; log?: (m: string, d: Record<string, unknown>) => void } = {},
+  options: { workers?: number; leaseSeconds?: number; log?: (m: string, d: Record<string, unknown>) => void } = {},
 ): ReportJobQueue {
+  /** 0: no background work here (idle() still works the queue, for tests) */
+  const background = (options.workers ?? 1) > 0;
   const lease = options.leaseSeconds ?? REPORT_JOB_LEASE_SECONDS;
   const log = options.log ?? (() => {});
   let running = false;
@@ -305,7 +307,7 @@ export function createReportJobQueue(
   }
 
   function schedule(ms: number) {
-    if (closed || timer) return;
+    if (closed || timer || !background) return;
     timer = setTimeout(() => {
       timer = null;
       void loop();
@@ -316,7 +318,7 @@ export function createReportJobQueue(
   schedule(0);
   return {
     kick() {
-      void loop();
+      if (background) void loop();
     },
     idle() {
       if (closed) return Promise.resolve();

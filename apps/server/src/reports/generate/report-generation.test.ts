@@ -136,6 +136,8 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     const { report, bytes } = await download(job.report_id ?? 0);
     expect(report).toMatchObject({ generated: true, inputs_hash: job.inputs_hash });
     expect(report.original_filename).toMatch(new RegExp(`^muayene-raporu-RG-.*-G1-${issuedDay}.pdf$`));
+    // REPORT_SAMPLE_DIR=/tmp/x keeps the document to look at (pdftoppm)
+    if (process.env.REPORT_SAMPLE_DIR) writeFileSync(path.join(process.env.REPORT_SAMPLE_DIR, `report-${storage}-tr.pdf`), bytes);
     const pdf = await readPdf(bytes);
     const all = pdf.text.join('\n');
     expect(all).toContain(turbineCode);

@@ -33,7 +33,7 @@ const STRINGS = {
   noOverdue: { tr: 'Süresi geçmiş onarım yok.', en: 'No overdue repairs.' },
   noOpen: { tr: 'Açık bulgu yok', en: 'No open findings' },
   comparison: { tr: 'Geçen yılla karşılaştırma', en: 'Comparison with last year' },
-  seenIn: { tr: '{year} yılında görülen', en: 'Seen in {year}' },
+  seenIn: { tr: '{year}', en: '{year}' },
   change: { tr: 'Değişim', en: 'Change' },
   newFindings: { tr: '{year} yılında yeni bulgular: {n}', en: 'New findings in {year}: {n}' },
   total: { tr: 'Toplam', en: 'Total' },
