@@ -236,7 +236,7 @@ export function createReportJobQueue(
       await setProgress(92, 'storing', true);
       await staged.commit();
       const storageKey = key;
-      const done = await ctx.db.transaction(async (tx) => {
+      await ctx.db.transaction(async (tx) => {
         const [report] = await tx
           .insert(reports)
           .values({
@@ -261,9 +261,7 @@ export function createReportJobQueue(
           .returning({ id: reportJobs.id });
         // another process took the job over (this one was too slow for its lease): its revision counts, not this one
         if (!updated) tx.rollback();
-        return report.id;
       });
-      log('report generated', { jobId: job.id, reportId: done, bytes: size });
     } catch (error) {
       if (staged) await staged.abort().catch(() => {});
       if (key) await ctx.storage.delete(key).catch(() => {});
