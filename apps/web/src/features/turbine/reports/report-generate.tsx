@@ -49,7 +49,7 @@ export function ReportGenerate({ turbineId }: { turbineId: number }) {
   return (
     <Stack gap="sm" data-testid="report-generate">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <Input.Wrapper label={t('reports.generate.language')}>
+        <Input.Wrapper label={t('reports.generate.language')} styles={{ label: { display: 'block' } }}>
           <SegmentedControl
             data={[
               { value: 'tr', label: t('reports.generate.tr') },
