@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.ts';
+import { campaignRoutes } from './campaigns/routes.ts';
 import { commentRoutes } from './comments/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import type { AppConfig } from './config.ts';
@@ -276,6 +277,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await fileRoutes(api, ctx);
       await commentRoutes(api, ctx);
       await findingRoutes(api, ctx);
+      await campaignRoutes(api, ctx);
       await contactRoutes(api, ctx);
     },
     { prefix: '/api' },

@@ -30,6 +30,7 @@ import { DEMO_PASSWORD } from '../src/db/seed.ts';
 import type { UserRow } from '../src/users/presenter.ts';
 import { type DemoCompanies, insertComment, insertCompany, insertTurbine, insertUser, unique } from './factories.ts';
 import { DEMO, type TestApp } from './harness.ts';
+import { CAMPAIGN_ROUTE_CASES } from './route-table-campaigns.ts';
 import { FILE_ROUTE_CASES } from './route-table-files.ts';
 import { FINDING_ROUTE_CASES } from './route-table-findings.ts';
 import { UPLOAD_ROUTE_CASES } from './route-table-uploads.ts';
@@ -387,4 +388,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   // ---------- findings: route-table-findings.ts ----------
   ...FINDING_ROUTE_CASES,
+
+  // ---------- inspection campaigns: route-table-campaigns.ts ----------
+  ...CAMPAIGN_ROUTE_CASES,
 };

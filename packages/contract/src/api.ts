@@ -42,6 +42,10 @@ export const API_PATHS = {
   user: (id: number | string) => `/users/${id}`,
   userPassword: (id: number | string) => `/users/${id}/password`,
   userEmailChange: (id: number | string) => `/users/${id}/email-change`,
+  campaigns: '/campaigns',
+  campaign: (id: number | string) => `/campaigns/${id}`,
+  campaignWaivers: (id: number | string) => `/campaigns/${id}/waivers`,
+  campaignWaiver: (id: number | string, waiverId: number | string) => `/campaigns/${id}/waivers/${waiverId}`,
   contact: '/contact',
 } as const;
 

@@ -8,3 +8,4 @@ export * from './schemas.ts';
 export * from './uploads.ts';
 export * from './field-uploads.ts';
 export * from './report-generation.ts';
+export * from './campaigns.ts';

@@ -66,6 +66,11 @@ export const ACTIONS = [
   'finding.reopen',
   'finding.delete',
   'finding.link',
+  'campaign.read',
+  'campaign.create',
+  'campaign.update',
+  'campaign.delete',
+  'campaign.waive',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -153,6 +158,13 @@ export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
   'finding.delete': { superadmin: true, manager: anyDraft, operator: ownDraft, customer: false, viewer: false },
   // linking a later sighting to an earlier finding, or dismissing the suggestion: as editing a finding (issue 16)
   'finding.link': { superadmin: true, manager: true, operator: true, customer: false, viewer: false },
+  // inspection campaigns (issue 17): everyone who sees the turbines sees the board; managers of the company and the
+  // superadmin plan, edit, delete and waive coverage cells
+  'campaign.read': { superadmin: true, manager: true, operator: true, customer: true, viewer: true },
+  'campaign.create': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
+  'campaign.update': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
+  'campaign.delete': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
+  'campaign.waive': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
 };
 
 /** The one permission check, used by the server's services and by the web app to hide what the server would refuse. */

@@ -431,7 +431,7 @@ export const reportJobs = pgTable(
     id: serial('id').primaryKey(),
     turbineId: integer('turbine_id').references(() => turbines.id, { onDelete: 'cascade' }),
     /** a campaign-wide report (one document for every turbine of the campaign); null for a turbine's report */
-    campaignId: integer('campaign_id'),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'cascade' }),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -454,5 +454,72 @@ export const reportJobs = pgTable(
   (t) => [
     index('report_jobs_claim_idx').on(t.id).where(sql`${t.status} in ('queued', 'running')`),
     index('report_jobs_turbine_idx').on(t.turbineId, t.id),
+    index('report_jobs_campaign_idx').on(t.campaignId, t.id),
+  ],
+);
+
+/** Inspection campaigns (issue 17, contract campaigns.ts): a company's turbines, the methods and dates planned for a
+ *  year. The board's states are derived from photos, findings and reports, never stored. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 120 }).notNull(),
+    year: integer('year').notNull(),
+    /** contract CAMPAIGN_METHODS: drone, operator, robot, interior */
+    methods: varchar('methods', { length: 10 }).array().notNull(),
+    plannedStart: date('planned_start', { mode: 'string' }).notNull(),
+    plannedEnd: date('planned_end', { mode: 'string' }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('campaigns_company_idx').on(t.companyId, t.year)],
+);
+
+/** The turbines in a campaign's scope (always of the campaign's company). */
+export const campaignTurbines = pgTable(
+  'campaign_turbines',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    turbineId: integer('turbine_id')
+      .notNull()
+      .references(() => turbines.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.turbineId] }), index('campaign_turbines_turbine_idx').on(t.turbineId)],
+);
+
+/** A coverage cell (blade, or blade and room for interior) or a whole method (no blade) that a turbine of a campaign
+ *  will not get, with who and why. Removing one sets removed_by/removed_at: the row stays as history. */
+export const campaignWaivers = pgTable(
+  'campaign_waivers',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    turbineId: integer('turbine_id')
+      .notNull()
+      .references(() => turbines.id, { onDelete: 'cascade' }),
+    method: varchar('method', { length: 10 }).notNull(),
+    blade: varchar('blade', { length: 1 }),
+    room: integer('room'),
+    reason: varchar('reason', { length: 500 }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('campaign_waivers_campaign_idx').on(t.campaignId, t.turbineId),
+    // one active waiver per cell
+    uniqueIndex('campaign_waivers_active_unique')
+      .on(t.campaignId, t.turbineId, t.method, sql`coalesce(${t.blade}, '')`, sql`coalesce(${t.room}, 0)`)
+      .where(sql`${t.removedAt} is null`),
   ],
 );

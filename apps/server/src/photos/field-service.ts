@@ -41,7 +41,21 @@ export async function turbineCoverage(ctx: AppContext, actor: Actor, turbineId: 
     .orderBy(sql`1`);
   const [first] = rows;
   if (!first) throw notFound('TURBINE_NOT_FOUND');
-  const rooms = first.rooms;
+  return coverageFromCounts(turbineId, year, first.rooms, rows);
+}
+
+/** A photo count of one (category, blade, room) group of a turbine's year, as the coverage query groups them. */
+export interface CoverageCount {
+  category: string | null;
+  blade: string | null;
+  room: number | null;
+  n: number;
+}
+
+/** The coverage matrix of a turbine's year from its grouped photo counts: the ONE definition of its cells (a blade of
+ *  each source; a blade's room 1..rooms of 360° photos) and of the empty ones, shared by the coverage route and the
+ *  campaign board (campaigns/service.ts). */
+export function coverageFromCounts(turbineId: number, year: number, rooms: number, rows: readonly CoverageCount[]): Coverage {
   const isBlade = (b: string | null): b is Blade => b !== null && (BLADES as readonly string[]).includes(b);
   const isCategory = (c: string | null): c is PhotoCategory => c !== null && (PHOTO_CATEGORIES as readonly string[]).includes(c);
   const highestRoom = Math.max(rooms, ...rows.map((r) => (r.category === null && isBlade(r.blade) ? (r.room ?? 0) : 0)));

@@ -34,6 +34,11 @@ export const queryKeys = {
     all: () => ['users'] as const,
     list: (filters: Filters = {}) => ['users', 'list', filters] as const,
   },
+  campaigns: {
+    all: () => ['campaigns'] as const,
+    list: () => ['campaigns', 'list'] as const,
+    board: (id: Id) => ['campaigns', 'board', String(id)] as const,
+  },
   companies: {
     all: () => ['companies'] as const,
     list: () => ['companies', 'list'] as const,

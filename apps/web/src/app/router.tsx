@@ -76,6 +76,12 @@ export const routes: RouteObject[] = [
                 path: 'dashboard/companies',
                 lazy: lazyPage(() => import('../features/companies/companies-page.tsx'), 'CompaniesPage'),
               },
+              {
+                // issue 17: the campaign list and a campaign's board (:id), one chunk, loaded through the dashboard's chunk:
+                // its name and preload list stay out of the entry (the home page's budget)
+                path: 'dashboard/campaigns/:id?',
+                lazy: lazyPage(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.loadCampaigns()), 'CampaignsRoute'),
+              },
             ],
           },
         ],

@@ -27,6 +27,7 @@ declare module 'i18next' {
       emailChange: typeof import('../features/auth/email-change/email-change.tr.json');
       findings: typeof import('../features/findings/findings.tr.json');
       uploads: typeof import('../features/uploads/uploads.tr.json');
+      campaigns: typeof import('../features/campaigns/campaigns.tr.json');
     };
     returnNull: false;
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignBoard } from '@windscope/contract';
 import { createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
 import { seedDemoMedia } from './seed-media.ts';
 
@@ -23,7 +24,9 @@ describe('demo photos', () => {
     const bergama = turbines.find((x) => x.code === 'EGE-BRG-01');
     // 20 this year and 3 of last year's inspection (demo findings were first seen on them)
     expect(bergama?.photo_count).toBe(23);
-    expect(turbines.filter((x) => x.code !== 'EGE-BRG-01').every((x) => x.photo_count === 0)).toBe(true);
+    // Çeşme: one photo of each method for the demo campaign; the others stay empty
+    expect(turbines.find((x) => x.code === 'EGE-CSM-04')?.photo_count).toBe(4);
+    expect(turbines.filter((x) => !['EGE-BRG-01', 'EGE-CSM-04'].includes(x.code)).every((x) => x.photo_count === 0)).toBe(true);
     const list = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/photos?view=all` })).json().data as {
       category: string | null;
       width: number;
@@ -77,5 +80,18 @@ describe('demo photos', () => {
       await t.call(admin, { method: 'GET', url: `/api/turbines/${bergama?.id}/findings/${draft?.id}/link-suggestions` })
     ).json().data as { finding: { first_seen_year: number; surface: string } }[];
     expect(offered.map((s) => [s.finding.surface, s.finding.first_seen_year])).toEqual([['PS', (draft?.first_seen_year ?? 0) - 1]]);
+  });
+
+  it("plans an inspection campaign of Ege's turbines in several states, with waivers and who made them", async () => {
+    const token = await t.login(DEMO.egeViewer);
+    const [campaign] = (await t.call(token, { method: 'GET', url: '/api/campaigns' })).json().data as { id: number }[];
+    const board = (await t.call(token, { method: 'GET', url: `/api/campaigns/${campaign?.id}` })).json().data as CampaignBoard;
+    const stateOf = (code: string) => board.rows.find((r) => r.code === code)?.state;
+    expect(board.rows).toHaveLength(6);
+    expect(stateOf('EGE-BRG-01')).toBe('coverage_complete');
+    expect(stateOf('EGE-CSM-04')).toBe('captured');
+    expect(stateOf('EGE-SOM-12')).toBe('planned');
+    expect(board.waivers).toHaveLength(4);
+    expect(board.waivers.every((w) => w.created_by_name === 'Zeynep Kaya' && w.reason.length > 0)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createSession } from '../../auth/session-service.ts';
 import { photos, turbines, users } from '../schema.ts';
 import { multipartBody } from '../../uploads/multipart-body.ts';
+import { seedDemoCampaign } from './seed-campaign.ts';
 import { seedDemoFindings } from './seed-findings.ts';
 import { droneSvg, panoramaSvg, renderJpeg, reportPdf, surfaceSvg } from './images.ts';
 
@@ -98,5 +99,7 @@ export async function seedDemoMedia(app: FastifyInstance): Promise<number> {
   }
   // findings on these photos, and last year's photos they were first seen on
   stored += await seedDemoFindings(app);
+  // an inspection campaign of Ege's turbines in several states (issue 17)
+  await seedDemoCampaign(app);
   return stored;
 }
