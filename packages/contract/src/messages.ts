@@ -268,6 +268,10 @@ export const MESSAGES = {
   },
   REPORT_GENERATION_STARTED: { tr: 'Rapor oluşturuluyor.', en: 'The report is being generated.' },
   REPORT_JOB_LOADED: { tr: 'Rapor durumu yüklendi.', en: 'Report status loaded.' },
+  REPORT_CAMPAIGN_EMPTY: {
+    tr: 'Bu kampanyada türbin yok; önce kampanyaya türbin ekleyin.',
+    en: 'This campaign has no turbines; add turbines to it first.',
+  },
   REPORT_JOB_NOT_FOUND: { tr: 'Rapor işi bulunamadı.', en: 'Report job not found.' },
   REPORT_GENERATION_FAILED: {
     tr: 'Rapor oluşturulamadı. Lütfen tekrar deneyin; sorun sürerse yöneticinize bildirin.',

@@ -4,8 +4,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type Actor, can, formatMessage, type Language, type MessageCode, type ReportJob } from '@windscope/contract';
 import type { AppContext } from '../../context.ts';
-import { reportJobs, reports } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { campaignTurbines, campaigns, reportJobs, reports } from '../../db/schema.ts';
+import { companyScope } from '../../access/scope.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { isStorageUnavailable, type StagedObject } from '../../storage/storage-driver.ts';
 import { getTurbine } from '../../turbines/service.ts';
 import { reportKey, storedFileName } from '../../uploads/storage-keys.ts';
@@ -64,6 +65,46 @@ export async function getTurbineReportJob(ctx: AppContext, actor: Actor, turbine
     .from(reportJobs)
     .where(and(eq(reportJobs.id, jobId), eq(reportJobs.turbineId, turbineId)))
     .orderBy(desc(reportJobs.id))
+    .limit(1);
+  if (!row) throw notFound('REPORT_JOB_NOT_FOUND');
+  return row;
+}
+
+/** The campaign the actor may see (another company's is 404) and its turbines, by id. */
+async function scopedCampaign(ctx: AppContext, actor: Actor, campaignId: number) {
+  const [campaign] = await ctx.db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), companyScope(actor, campaigns.companyId)))
+    .limit(1);
+  if (!campaign) throw notFound('CAMPAIGN_NOT_FOUND');
+  return campaign;
+}
+
+/** POST /campaigns/{id}/reports/generate: one document for every turbine of the campaign; same people as uploading a
+ *  report to the campaign's company. */
+export async function startCampaignReport(ctx: AppContext, actor: Actor, campaignId: number, language: Language): Promise<JobRow> {
+  const campaign = await scopedCampaign(ctx, actor, campaignId);
+  if (!can(actor, 'report.generate', { companyId: campaign.companyId })) throw forbidden();
+  const [member] = await ctx.db.select().from(campaignTurbines).where(eq(campaignTurbines.campaignId, campaignId)).limit(1);
+  if (!member) throw badRequest('REPORT_CAMPAIGN_EMPTY');
+  const [row] = await ctx.db
+    .insert(reportJobs)
+    .values({ campaignId, companyId: campaign.companyId, language, requestedBy: actor.id, createdAt: ctx.now(), updatedAt: ctx.now() })
+    .returning();
+  if (!row) throw new Error('report job not inserted');
+  ctx.reportJobs.kick();
+  return row;
+}
+
+/** GET /campaigns/{id}/reports/jobs/{jobId} */
+export async function getCampaignReportJob(ctx: AppContext, actor: Actor, campaignId: number, jobId: number): Promise<JobRow> {
+  const campaign = await scopedCampaign(ctx, actor, campaignId);
+  if (!can(actor, 'report.read', { companyId: campaign.companyId })) throw forbidden();
+  const [row] = await ctx.db
+    .select()
+    .from(reportJobs)
+    .where(and(eq(reportJobs.id, jobId), eq(reportJobs.campaignId, campaignId)))
     .limit(1);
   if (!row) throw notFound('REPORT_JOB_NOT_FOUND');
   return row;
@@ -186,32 +227,49 @@ export function createReportJobQueue(
         .set({ progress: Math.round(progress), step, claimedAt: sql`now()`, updatedAt: sql`now()` })
         .where(and(eq(reportJobs.id, job.id), eq(reportJobs.status, 'running')));
     };
-    let key: string | null = null;
+    /** every key written, removed again if anything fails before the rows are in */
+    const written: string[] = [];
     let staged: StagedObject | null = null;
     try {
       const issueDate = ctx.now();
-      const campaign: ReportCampaign | null = null;
-      if (job.turbineId === null) throw new JobFailure('REPORT_GENERATION_TURBINE_GONE');
-      const inputs = await loadReportInputs(ctx, {
-        companyId: job.companyId,
-        turbineIds: [job.turbineId],
-        language: job.language as Language,
-        requestedBy: job.requestedBy,
-        campaign,
-        issueDate,
-      });
+      let campaign: ReportCampaign | null = null;
+      let turbineIds: number[];
+      if (job.campaignId !== null) {
+        const [row] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, job.campaignId));
+        if (!row) throw new JobFailure('REPORT_GENERATION_TURBINE_GONE');
+        campaign = { id: row.id, name: row.name, startsOn: row.plannedStart, endsOn: row.plannedEnd };
+        const members = await ctx.db
+          .select({ id: campaignTurbines.turbineId })
+          .from(campaignTurbines)
+          .where(eq(campaignTurbines.campaignId, row.id))
+          .orderBy(campaignTurbines.turbineId);
+        turbineIds = members.map((m) => m.id);
+      } else if (job.turbineId !== null) turbineIds = [job.turbineId];
+      else throw new JobFailure('REPORT_GENERATION_TURBINE_GONE');
+      const inputs = turbineIds.length
+        ? await loadReportInputs(ctx, {
+            companyId: job.companyId,
+            turbineIds,
+            language: job.language as Language,
+            requestedBy: job.requestedBy,
+            campaign,
+            issueDate,
+          })
+        : null;
       if (!inputs) throw new JobFailure('REPORT_GENERATION_TURBINE_GONE');
+      // a campaign's turbines are shown by code
+      if (campaign) inputs.turbines.sort((a, b) => a.code.localeCompare(b.code, 'tr') || a.id - b.id);
       await setProgress(5, 'images', true);
       const keys = [...new Set(inputs.turbines.flatMap((t) => t.findings.flatMap((f) => f.crops.map((c) => c.key))))];
       const { images, hashes } = await prepareImages(ctx, keys, (f) => setProgress(5 + f * 45, 'images'));
       const hash = inputsHash(inputs, hashes, GENERATOR_VERSION);
       await setProgress(50, 'layout', true);
-      const turbine = inputs.turbines[0];
-      if (!turbine) throw new JobFailure('REPORT_GENERATION_TURBINE_GONE');
+      const first = inputs.turbines[0];
+      if (!first) throw new JobFailure('REPORT_GENERATION_TURBINE_GONE');
       const day = issueDate.toISOString().slice(0, 10);
-      const name = `${inputs.language === 'tr' ? 'muayene-raporu' : 'inspection-report'}-${safeCode(turbine.code)}-${day}.pdf`;
+      const base = inputs.language === 'tr' ? 'muayene-raporu' : 'inspection-report';
+      const name = campaign ? `${base}-${safeCode(campaign.name)}-${day}.pdf` : `${base}-${safeCode(first.code)}-${day}.pdf`;
       const storedName = storedFileName(issueDate, name);
-      key = reportKey(turbine.id, turbine.year, storedName);
       const { doc, draw } = renderReport(inputs, {
         issueDate,
         inputsHash: hash,
@@ -229,34 +287,59 @@ export function createReportJobQueue(
         },
       });
       doc.pipe(counted);
-      const writing = ctx.storage.writeStream(key, counted, { contentType: 'application/pdf' });
-      writing.catch(() => {});
-      await draw();
-      staged = await writing;
-      await setProgress(92, 'storing', true);
-      await staged.commit();
-      const storageKey = key;
+      // a turbine's report streams into its place; a campaign's is kept whole (under 30 MB) and written as a revision
+      // of each of its turbines, so that each turbine's Reports section has it and deleting one leaves the others
+      const targets = inputs.turbines.map((t) => ({ turbine: t, key: reportKey(t.id, t.year, storedName) }));
+      if (!campaign) {
+        const target = targets[0] as (typeof targets)[number];
+        const writing = ctx.storage.writeStream(target.key, counted, { contentType: 'application/pdf' });
+        writing.catch(() => {});
+        await draw();
+        staged = await writing;
+        await setProgress(92, 'storing', true);
+        await staged.commit();
+        written.push(target.key);
+      } else {
+        const chunks: Buffer[] = [];
+        counted.on('data', (chunk: Buffer) => chunks.push(chunk));
+        const ended = new Promise<void>((resolve, reject) => {
+          counted.on('end', resolve);
+          counted.on('error', reject);
+        });
+        await draw();
+        await ended;
+        await setProgress(92, 'storing', true);
+        const bytes = Buffer.concat(chunks);
+        for (const target of targets) {
+          written.push(target.key);
+          await ctx.storage.writeBuffer(target.key, bytes, { contentType: 'application/pdf' });
+        }
+      }
+      const digest = sha.digest('hex');
       await ctx.db.transaction(async (tx) => {
-        const [report] = await tx
+        const rows = await tx
           .insert(reports)
-          .values({
-            turbineId: turbine.id,
-            storageKey,
-            originalFilename: name,
-            storedFilename: storedName,
-            sizeBytes: size,
-            sha256: sha.digest('hex'),
-            year: turbine.year,
-            uploadedBy: job.requestedBy,
-            generated: true,
-            inputsHash: hash,
-            createdAt: issueDate,
-          })
-          .returning({ id: reports.id });
-        if (!report) throw new Error('report not inserted');
+          .values(
+            targets.map(({ turbine, key }) => ({
+              turbineId: turbine.id,
+              storageKey: key,
+              originalFilename: name,
+              storedFilename: storedName,
+              sizeBytes: size,
+              sha256: digest,
+              year: turbine.year,
+              uploadedBy: job.requestedBy,
+              generated: true,
+              inputsHash: hash,
+              createdAt: issueDate,
+            })),
+          )
+          .returning({ id: reports.id, turbineId: reports.turbineId });
+        const own = rows.find((r) => r.turbineId === first.id) ?? rows[0];
+        if (!own) throw new Error('report not inserted');
         const [updated] = await tx
           .update(reportJobs)
-          .set({ status: 'done', progress: 100, step: null, reportId: report.id, inputsHash: hash, claimedAt: null, updatedAt: sql`now()` })
+          .set({ status: 'done', progress: 100, step: null, reportId: own.id, inputsHash: hash, claimedAt: null, updatedAt: sql`now()` })
           .where(and(eq(reportJobs.id, job.id), eq(reportJobs.status, 'running')))
           .returning({ id: reportJobs.id });
         // another process took the job over (this one was too slow for its lease): its revision counts, not this one
@@ -264,7 +347,7 @@ export function createReportJobQueue(
       });
     } catch (error) {
       if (staged) await staged.abort().catch(() => {});
-      if (key) await ctx.storage.delete(key).catch(() => {});
+      await Promise.allSettled(written.map((k) => ctx.storage.delete(k)));
       const code: MessageCode =
         error instanceof JobFailure
           ? error.code

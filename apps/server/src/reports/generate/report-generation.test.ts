@@ -9,6 +9,7 @@ import { demoCompanies, insertTurbine, userByEmail } from '../../../test/factori
 import { insertFinding, insertKindPhoto } from '../../../test/finding-factories.ts';
 import { createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
 import { readPdf } from '../../../test/pdf-read.ts';
+import { insertCampaign } from '../../../test/campaign-factories.ts';
 
 /** A photographic-looking crop: a gradient with noise, WebP as findings/evidence-crop.ts stores them. */
 async function makeCrop(seed: number): Promise<Buffer> {
@@ -189,6 +190,59 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     const fourthStart = await generate(operator, 'tr');
     const fourth = await finished(fourthStart.json().data.id);
     expect(fourth.inputs_hash).not.toBe(first.inputs_hash);
+  });
+
+  it('generates one document for a whole campaign, a generated revision in each of its turbines', async () => {
+    const companies = await demoCompanies(t);
+    const author = await userByEmail(t, DEMO.egeOperator);
+    const second = await insertTurbine(t, companies.ege, { code: `RG-${storage}-Ş2` });
+    await insertFinding(t, second.id, author, { status: 'monitoring', type: 'hole', severity: 4, distance: 12, year: 2026 });
+    const campaign = await insertCampaign(t, companies.ege, [turbineId, second.id], { name: 'Ege Güz Kampanyası 2026' });
+    const start = await t.call(operator, {
+      method: 'POST',
+      url: `/api/campaigns/${campaign.id}/reports/generate`,
+      payload: { language: 'tr' },
+    });
+    expect(start.statusCode).toBe(202);
+    await t.app.ctx.reportJobs.idle();
+    const res = await t.call(operator, { method: 'GET', url: `/api/campaigns/${campaign.id}/reports/jobs/${start.json().data.id}` });
+    expect(res.json().data).toMatchObject({ status: 'done', progress: 100 });
+    const ofSecond = (await t.call(operator, { method: 'GET', url: `/api/turbines/${second.id}/reports` })).json().data as {
+      report_url: string;
+      generated: boolean;
+      inputs_hash: string;
+    }[];
+    expect(ofSecond).toHaveLength(1);
+    expect(ofSecond[0]).toMatchObject({ generated: true, inputs_hash: res.json().data.inputs_hash });
+    const file = await t.app.inject({ method: 'GET', url: ofSecond[0]?.report_url ?? '' });
+    const pdf = await readPdf(file.rawPayload);
+    const all = pdf.text.join('\n');
+    expect(all).toContain('KAMPANYA MUAYENE RAPORU');
+    expect(all).toContain('Ege Güz Kampanyası 2026');
+    expect(all).toContain(turbineCode);
+    expect(all).toContain(`RG-${storage}-Ş2`);
+    expect(all).toContain(FINDING_TYPE_LABELS.hole.tr);
+    expect(pdf.images).toBe(crops);
+    // a campaign of another company is not found; an empty one is refused with a message
+    const foreign = await insertCampaign(t, companies.marmara, [otherTurbineId]);
+    const denied = await t.call(operator, {
+      method: 'POST',
+      url: `/api/campaigns/${foreign.id}/reports/generate`,
+      payload: { language: 'tr' },
+    });
+    expect(denied.statusCode).toBe(404);
+    const empty = await insertCampaign(t, companies.ege, []);
+    const refused = await t.call(operator, {
+      method: 'POST',
+      url: `/api/campaigns/${empty.id}/reports/generate`,
+      payload: { language: 'en' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('REPORT_CAMPAIGN_EMPTY');
+    expect(
+      (await t.call(customer, { method: 'POST', url: `/api/campaigns/${campaign.id}/reports/generate`, payload: { language: 'tr' } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('allows whoever may upload reports; customers and viewers are refused, another company is not found', async () => {
