@@ -17,10 +17,6 @@ export const API_PATHS = {
   turbinePhotos: (id: number | string) => `/turbines/${id}/photos`,
   turbineReports: (id: number | string) => `/turbines/${id}/reports`,
   turbineReport: (id: number | string, reportId: number | string) => `/turbines/${id}/reports/${reportId}`,
-  turbineReportGenerate: (id: number | string) => `/turbines/${id}/reports/generate`,
-  turbineReportJob: (id: number | string, jobId: number | string) => `/turbines/${id}/reports/jobs/${jobId}`,
-  campaignReportGenerate: (id: number | string) => `/campaigns/${id}/reports/generate`,
-  campaignReportJob: (id: number | string, jobId: number | string) => `/campaigns/${id}/reports/jobs/${jobId}`,
   turbineComments: (id: number | string) => `/turbines/${id}/comments`,
   turbineComment: (id: number | string, commentId: number | string) => `/turbines/${id}/comments/${commentId}`,
   // findings (DECISIONS §12)
