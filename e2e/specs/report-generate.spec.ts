@@ -94,3 +94,77 @@ test('an operator generates the Turkish report from the turbine page and downloa
     execFileSync('/usr/bin/pdftoppm', ['-r', '70', '-png', pdfPath, path.join(shots, 'report-tr-page')]);
   }
 });
+
+test('the campaign board generates one report for the whole campaign', async ({ page }) => {
+  test.setTimeout(180_000);
+  const admin = await superadmin();
+  const ege = await egeCompanyId(admin);
+  const stamp = Date.now();
+  const first = await createTurbine(admin, ege, { code: `E2E-CRP-${stamp}-1` });
+  const second = await createTurbine(admin, ege, { code: `E2E-CRP-${stamp}-2` });
+  const year = new Date().getFullYear();
+  const [photo] = await uploadPhotos(admin, second, { year, blade: 'B', category: 'drone' }, [
+    { name: 'campaign-drone.jpg', bytes: await makePhoto('campaign', 1200, 900, 4) },
+  ]);
+  const created = await apiData<{ id: number; version: number }>(admin, 'POST', `/turbines/${second}/findings`, {
+    blade: 'B',
+    surface: 'PS',
+    type: 'delamination',
+    severity: 3,
+    distance_from_root_m: 22,
+    observation: {
+      photo_id: photo?.id,
+      geometry: {
+        space: 'flat',
+        shape: 'rectangle',
+        points: [
+          [0.3, 0.3],
+          [0.6, 0.6],
+        ],
+      },
+    },
+  });
+  const manager = await apiLogin('manager@ege.example', 'demo1234');
+  await apiData(manager, 'POST', `/turbines/${second}/findings/${created.id}/status`, { to: 'confirmed', version: created.version });
+  const campaign = await apiData<{ id: number }>(manager, 'POST', '/campaigns', {
+    name: `Güz Kampanyası ${stamp}`,
+    year,
+    methods: ['drone'],
+    planned_start: `${year}-09-01`,
+    planned_end: `${year}-10-15`,
+    turbine_ids: [first, second],
+  });
+
+  const operator = await apiLogin('operator@ege.example', 'demo1234');
+  await signIn(page, operator, { language: 'tr', theme: 'light' });
+  await page.goto(`/dashboard/campaigns/${campaign.id}`);
+  const section = page.getByTestId('campaign-report');
+  await section.getByRole('button', { name: 'Rapor oluştur' }).click();
+  await expect(page.getByText('Kampanya raporu oluşturuldu; her türbinin Raporlar bölümüne eklendi.')).toBeVisible({ timeout: 60_000 });
+  // (axe is run on the turbine page above; the board's own cells are the campaigns feature's to judge)
+  mkdirSync(shots, { recursive: true });
+  await section.screenshot({ path: path.join(shots, 'campaign-report-1440-tr-light.png') });
+
+  for (const turbineId of [first, second]) {
+    const reports = await apiData<{ generated: boolean; report_url: string; original_filename: string }[]>(
+      operator,
+      'GET',
+      `/turbines/${turbineId}/reports`,
+    );
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.generated).toBe(true);
+  }
+  const [report] = await apiData<{ report_url: string }[]>(operator, 'GET', `/turbines/${second}/reports`);
+  const response = await page.request.get(report?.report_url ?? '');
+  const bytes = Buffer.from(await response.body());
+  const { text } = await pdfText(bytes);
+  expect(text).toContain('KAMPANYA MUAYENE RAPORU');
+  expect(text).toContain(`E2E-CRP-${stamp}-1`);
+  expect(text).toContain(`E2E-CRP-${stamp}-2`);
+  expect(text).toContain('Delaminasyon');
+  if (existsSync('/usr/bin/pdftoppm')) {
+    const pdfPath = path.join(shots, 'campaign-report-tr.pdf');
+    writeFileSync(pdfPath, bytes);
+    execFileSync('/usr/bin/pdftoppm', ['-r', '70', '-png', '-l', '4', pdfPath, path.join(shots, 'campaign-report-page')]);
+  }
+});

@@ -356,7 +356,8 @@ describe('fuzzing every API route', () => {
     for (const row of await t.app.ctx.db.select().from(contactMessages)) {
       expectValidInput({ ...row }, contactBodySchema, 'contact message');
     }
-  });
+    // every turbine the fuzzing made is read back (hundreds, more with each route): longer than the default on a busy machine
+  }, 120_000);
 });
 
 function parseAll<T>(schema: z.ZodType<T>, rows: unknown[], what: string): T[] {
