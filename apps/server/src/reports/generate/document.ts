@@ -182,7 +182,13 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
       doc.font('bold').fontSize(8.5).fillColor(INK);
       const y = doc.y;
       for (const c of columns) {
-        write(c.title, x + 4, y + 4, { width: c.width - 8, align: c.align ?? 'left', lineBreak: false, ellipsis: true });
+        write(c.title, x + 4, y + 4, {
+          width: c.width - 8,
+          height: rowHeight - 6,
+          align: c.align ?? 'left',
+          lineBreak: false,
+          ellipsis: true,
+        });
         x += c.width;
       }
       doc.y = y + rowHeight;
@@ -205,7 +211,13 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
           .font('body')
           .fontSize(8.5)
           .fillColor(fill && fill !== '#f8f9fa' ? textOn(fill) : INK);
-        write(cell, x + 4, y + 4, { width: c.width - 8, align: c.align ?? 'left', lineBreak: false, ellipsis: true });
+        write(cell, x + 4, y + 4, {
+          width: c.width - 8,
+          height: rowHeight - 6,
+          align: c.align ?? 'left',
+          lineBreak: false,
+          ellipsis: true,
+        });
         x += c.width;
       });
       doc

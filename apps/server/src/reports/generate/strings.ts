@@ -30,6 +30,7 @@ const STRINGS = {
   openCount: { tr: 'Açık', en: 'Open' },
   worstSeverity: { tr: 'En yüksek açık önem derecesi', en: 'Worst open severity' },
   overdueRepairs: { tr: 'Süresi geçmiş onarımlar', en: 'Overdue repairs' },
+  overdueShort: { tr: 'Gecikmiş', en: 'Overdue' },
   noOverdue: { tr: 'Süresi geçmiş onarım yok.', en: 'No overdue repairs.' },
   noOpen: { tr: 'Açık bulgu yok', en: 'No open findings' },
   comparison: { tr: 'Geçen yılla karşılaştırma', en: 'Comparison with last year' },
