@@ -35,8 +35,12 @@ describe('demo photos', () => {
     const panoramas = list.filter((p) => p.category === null);
     expect(panoramas).toHaveLength(13);
     expect(panoramas.every((p) => p.width === 2 * p.height)).toBe(true);
-    const reports = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/reports` })).json().data as unknown[];
-    expect(reports).toHaveLength(1);
+    const reports = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/reports` })).json().data as {
+      generated: boolean;
+    }[];
+    // the uploaded report and the one generated from the findings (issue 17)
+    expect(reports).toHaveLength(2);
+    expect(reports.filter((r) => r.generated)).toHaveLength(1);
   }, 120_000);
 
   it('records demo findings over two years: every severity and status, drafts, a verified repair, interior ones', async () => {
