@@ -55,6 +55,7 @@ for (const email of ['customer@ege.example', 'viewer@ege.example']) {
     await expect(page.locator('input[type="file"]')).toHaveCount(0);
     await expect(page.getByTestId('photo-delete')).toHaveCount(0);
     await expect(page.getByTestId('report-upload')).toHaveCount(0);
+    await expect(page.getByTestId('report-generate')).toHaveCount(0);
     await expect(page.getByTestId('report-row')).toHaveCount(1);
     await expect(page.getByTestId('report-download')).toHaveCount(1);
     await expect(page.getByTestId('report-delete')).toHaveCount(0);

@@ -35,6 +35,7 @@ import { connectRedis } from './rate-limit/redis-connection.ts';
 import { createDatabaseRateLimiter, sweepExpiredLimits } from './rate-limit/database-rate-limiter.ts';
 import { withFallback } from './rate-limit/rate-limiter.ts';
 import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
+import { createReportJobQueue } from './reports/generate/jobs.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { createStagingSweeper } from './storage/staging-sweep.ts';
@@ -144,7 +145,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     now: options.now ?? (() => new Date()),
     // made just below: it needs the context itself
     tus: null as unknown as TusUploads,
+    reportJobs: null as unknown as AppContext['reportJobs'],
   };
+  ctx.reportJobs = createReportJobQueue(ctx, {
+    workers: config.reportWorkers,
+    leaseSeconds: config.reportJobLeaseSeconds,
+    log: (message, details) => app.log.warn(details, message),
+  });
   ctx.tus = createTusUploads(ctx, (message, details) => app.log.warn(details, message));
   // upload leftovers of a crash: removed now and every so often (both drivers; S3 also has its local scratch copies)
   const stagingSweeper = createStagingSweeper({
@@ -174,6 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await notificationLoop.stop();
     // the queue first: the photo in hand still needs storage and the database
     await derivatives.close();
+    await ctx.reportJobs.close();
     await ctx.afterReply.drained();
     ctx.mailer.close();
     redis?.disconnect();

@@ -77,6 +77,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   DERIVATIVE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   DERIVATIVE_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  REPORT_WORKERS: z.coerce.number().int().min(0).max(1).default(1),
+  REPORT_JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(90),
   // request and connection timeouts (seconds; fractions allowed, tests use small ones)
   BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
@@ -148,6 +150,11 @@ export interface AppConfig {
   derivativeWorkers: number | undefined;
   /** how long a photo claimed by a process for its derivatives stays claimed (a crashed process's claims then expire) */
   derivativeLeaseSeconds: number;
+  /** generated reports (issue 17): 1, this process works report jobs in the background; 0, it leaves them to the
+   *  other processes (tests that compare the database before and after a request) */
+  reportWorkers: number;
+  /** a report job's claim, renewed with each progress write; a job whose process died is taken again after it */
+  reportJobLeaseSeconds: number;
   /** milliseconds; see README "Configuration" */
   timeouts: { bodyIdleMs: number; headersMs: number; requestMs: number; keepAliveMs: number; connectionIdleMs: number };
   /** uploads at once per user (per process); files and bytes per upload request and per user per hour */
@@ -223,6 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     derivativeWorkers: e.DERIVATIVE_WORKERS,
     derivativeLeaseSeconds: e.DERIVATIVE_LEASE_SECONDS,
+    reportWorkers: e.REPORT_WORKERS,
+    reportJobLeaseSeconds: e.REPORT_JOB_LEASE_SECONDS,
     timeouts: {
       bodyIdleMs: Math.round(e.BODY_IDLE_TIMEOUT_SECONDS * 1000),
       headersMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),

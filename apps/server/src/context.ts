@@ -4,6 +4,7 @@ import type { AfterReplyQueue } from './mail/after-reply.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { DerivativeQueue } from './photos/derivative-queue.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { ReportJobQueue } from './reports/generate/jobs.ts';
 import type { StorageDriver } from './storage/storage-driver.ts';
 import type { TusUploads } from './uploads/tus/tus-service.ts';
 import type { UploadSlots } from './uploads/upload-quota.ts';
@@ -25,6 +26,8 @@ export interface AppContext {
   uploadSlots: UploadSlots;
   /** resumable (tus) photo uploads: their store, the sweep of expired ones */
   tus: TusUploads;
+  /** generated reports (issue 17): the jobs any process may take */
+  reportJobs: ReportJobQueue;
   /** injectable clock: tests move time forward */
   now(): Date;
 }

@@ -1,5 +1,8 @@
 /** Rows of the route table (route-table.ts) for photos, reports and signed file URLs. */
+import { reportGenerateBodySchema } from '@windscope/contract';
+import { reportJobs } from '../src/db/schema.ts';
 import { signFileUrl, urlExpiry } from '../src/files/signed-urls.ts';
+import { insertCampaign } from './campaign-factories.ts';
 import { insertPhoto, insertReport, insertTurbine, unique } from './factories.ts';
 import type { RouteCase, RouteContext } from './route-table.ts';
 import { formBody, makeJpeg, makePdf } from './uploads.ts';
@@ -60,6 +63,54 @@ export const FILE_ROUTE_CASES: Record<string, RouteCase> = {
       const turbine = await insertTurbine(c.t, c.companyId);
       const report = await insertReport(c.t, turbine.id, c.actorUser);
       return { params: { id: turbine.id, reportId: report.id }, resource: { companyId: c.companyId, ownerId: c.actorUser.id } };
+    },
+  },
+  'POST /api/turbines/:id/reports/generate': {
+    needs: 'report.generate',
+    ok: 202,
+    tenantRow: true,
+    body: reportGenerateBodySchema,
+    prepare: async (c) => ({
+      params: { id: (await insertTurbine(c.t, c.companyId)).id },
+      payload: { language: 'tr' },
+      resource: { companyId: c.companyId },
+    }),
+  },
+  'GET /api/turbines/:id/reports/jobs/:jobId': {
+    needs: 'report.read',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      const turbine = await insertTurbine(c.t, c.companyId);
+      const [job] = await c.t.app.ctx.db
+        .insert(reportJobs)
+        .values({ turbineId: turbine.id, companyId: c.companyId, language: 'en', status: 'failed', errorCode: 'REPORT_GENERATION_FAILED' })
+        .returning();
+      return { params: { id: turbine.id, jobId: job?.id ?? 0 }, resource: { companyId: c.companyId } };
+    },
+  },
+  'POST /api/campaigns/:id/reports/generate': {
+    needs: 'report.generate',
+    ok: 202,
+    tenantRow: true,
+    body: reportGenerateBodySchema,
+    prepare: async (c) => {
+      const turbine = await insertTurbine(c.t, c.companyId);
+      const campaign = await insertCampaign(c.t, c.companyId, [turbine.id]);
+      return { params: { id: campaign.id }, payload: { language: 'en' }, resource: { companyId: c.companyId } };
+    },
+  },
+  'GET /api/campaigns/:id/reports/jobs/:jobId': {
+    needs: 'report.read',
+    ok: 200,
+    tenantRow: true,
+    prepare: async (c) => {
+      const campaign = await insertCampaign(c.t, c.companyId, [(await insertTurbine(c.t, c.companyId)).id]);
+      const [job] = await c.t.app.ctx.db
+        .insert(reportJobs)
+        .values({ campaignId: campaign.id, companyId: c.companyId, language: 'tr', status: 'queued' })
+        .returning();
+      return { params: { id: campaign.id, jobId: job?.id ?? 0 }, resource: { companyId: c.companyId } };
     },
   },
   'GET /api/files/*': {

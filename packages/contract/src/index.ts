@@ -8,4 +8,5 @@ export * from './schemas.ts';
 export * from './uploads.ts';
 export * from './field-uploads.ts';
 export * from './notifications.ts';
+export * from './report-generation.ts';
 export * from './campaigns.ts';

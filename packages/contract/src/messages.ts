@@ -261,6 +261,30 @@ export const MESSAGES = {
   REPORTS_LOADED: { tr: 'Raporlar yüklendi.', en: 'Reports loaded.' },
   REPORT_NOT_FOUND: { tr: 'Rapor bulunamadı.', en: 'Report not found.' },
   REPORT_DELETED: { tr: 'Rapor başarıyla silindi', en: 'Report deleted successfully' },
+  // generated reports (issue 17)
+  REPORT_LANGUAGE_INVALID: {
+    tr: 'Rapor dili Türkçe (tr) veya İngilizce (en) olmalıdır.',
+    en: 'The report language must be Turkish (tr) or English (en).',
+  },
+  REPORT_GENERATION_STARTED: { tr: 'Rapor oluşturuluyor.', en: 'The report is being generated.' },
+  REPORT_JOB_LOADED: { tr: 'Rapor durumu yüklendi.', en: 'Report status loaded.' },
+  REPORT_CAMPAIGN_EMPTY: {
+    tr: 'Bu kampanyada türbin yok; önce kampanyaya türbin ekleyin.',
+    en: 'This campaign has no turbines; add turbines to it first.',
+  },
+  REPORT_JOB_NOT_FOUND: { tr: 'Rapor işi bulunamadı.', en: 'Report job not found.' },
+  REPORT_GENERATION_FAILED: {
+    tr: 'Rapor oluşturulamadı. Lütfen tekrar deneyin; sorun sürerse yöneticinize bildirin.',
+    en: 'The report could not be generated. Please try again; if it keeps failing, tell your administrator.',
+  },
+  REPORT_GENERATION_STORAGE_FAILED: {
+    tr: 'Rapor kaydedilemedi: dosya deposu şu anda yazılamıyor. Lütfen daha sonra tekrar deneyin.',
+    en: 'The report could not be saved: file storage cannot be written right now. Please try again later.',
+  },
+  REPORT_GENERATION_TURBINE_GONE: {
+    tr: 'Rapor oluşturulamadı: türbin silinmiş.',
+    en: 'The report could not be generated: the turbine was deleted.',
+  },
   // findings (DECISIONS §12)
   FINDINGS_LOADED: { tr: 'Bulgular yüklendi.', en: 'Findings loaded.' },
   FINDING_NOT_FOUND: { tr: 'Bulgu bulunamadı.', en: 'Finding not found.' },

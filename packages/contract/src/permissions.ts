@@ -38,6 +38,7 @@ export const ACTIONS = [
   'photo.delete',
   'report.read',
   'report.upload',
+  'report.generate',
   'report.delete',
   'comment.read',
   'comment.create',
@@ -126,6 +127,8 @@ export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
   'photo.delete': { superadmin: true, manager: true, operator: ownsIt, customer: false, viewer: false },
   'report.read': { superadmin: true, manager: true, operator: true, customer: true, viewer: true },
   'report.upload': { superadmin: true, manager: true, operator: true, customer: false, viewer: false },
+  /** issue 17: a generated report is a new revision like an upload, so the same people may make one */
+  'report.generate': { superadmin: true, manager: true, operator: true, customer: false, viewer: false },
   'report.delete': { superadmin: true, manager: true, operator: ownsIt, customer: false, viewer: false },
   'comment.read': { superadmin: true, manager: true, operator: true, customer: true, viewer: true },
   'comment.create': { superadmin: true, manager: true, operator: true, customer: true, viewer: false },

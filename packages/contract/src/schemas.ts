@@ -216,6 +216,10 @@ export const reportSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   year: z.number().int(),
+  /** made by the server from the reviewed findings (issue 17), not uploaded */
+  generated: z.boolean(),
+  /** generated reports: SHA-256 of everything the document shows but its issue date */
+  inputs_hash: z.string().nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;
 

@@ -266,6 +266,10 @@ export const reports = pgTable(
     sha256: varchar('sha256', { length: 64 }).notNull(),
     year: integer('year').notNull(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** made by the server from the reviewed findings (issue 17), not uploaded */
+    generated: boolean('generated').notNull().default(false),
+    /** generated reports: SHA-256 of the canonical JSON of everything the document shows but its issue date */
+    inputsHash: varchar('inputs_hash', { length: 64 }),
     createdAt: createdAt(),
   },
   (t) => [index('reports_turbine_idx').on(t.turbineId, t.year)],
@@ -491,6 +495,41 @@ export const digestRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.day] })],
 );
+/** Report generation jobs (issue 17): a database queue shared by every process (claimed `for update skip locked` with
+ *  a lease, like the photos' derivatives); the finished PDF becomes a generated revision in reports. */
+export const reportJobs = pgTable(
+  'report_jobs',
+  {
+    id: serial('id').primaryKey(),
+    turbineId: integer('turbine_id').references(() => turbines.id, { onDelete: 'cascade' }),
+    /** a campaign-wide report (one document for every turbine of the campaign); null for a turbine's report */
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    language: varchar('language', { length: 2 }).notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** queued, running, done, failed */
+    status: varchar('status', { length: 10 }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    /** the step being worked on: loading, images, layout, storing */
+    step: varchar('step', { length: 16 }),
+    inputsHash: varchar('inputs_hash', { length: 64 }),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    /** a message code (contract messages.ts) when failed */
+    errorCode: varchar('error_code', { length: 64 }),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('report_jobs_claim_idx').on(t.id).where(sql`${t.status} in ('queued', 'running')`),
+    index('report_jobs_turbine_idx').on(t.turbineId, t.id),
+    index('report_jobs_campaign_idx').on(t.campaignId, t.id),
+  ],
+);
+
 /** Inspection campaigns (issue 17, contract campaigns.ts): a company's turbines, the methods and dates planned for a
  *  year. The board's states are derived from photos, findings and reports, never stored. */
 export const campaigns = pgTable(

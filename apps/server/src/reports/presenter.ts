@@ -21,5 +21,7 @@ export function presentReport(secret: Uint8Array, expires: number, { report, fir
     first_name: firstName,
     last_name: lastName,
     year: report.year,
+    generated: report.generated,
+    inputs_hash: report.inputsHash,
   };
 }

@@ -1,14 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema, reportListQuerySchema, reportParamsSchema, reportSchema, reportUploadResponseSchema } from '@windscope/contract';
+import {
+  idParamSchema,
+  reportGenerateBodySchema,
+  reportJobParamsSchema,
+  reportJobSchema,
+  reportListQuerySchema,
+  reportParamsSchema,
+  reportSchema,
+  reportUploadResponseSchema,
+} from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import { requireAuth } from '../http/auth-hook.ts';
 import { envelope, messageOnly } from '../http/envelope.ts';
-import { localize } from '../http/error-handler.ts';
+import { localize, requestLanguage } from '../http/error-handler.ts';
 import { routeId } from '../http/params.ts';
 import { clientGoneSignal, readUploadForm } from '../uploads/upload-form.ts';
 import { sendUploadOutcome } from '../uploads/upload-reply.ts';
+import { getCampaignReportJob, getTurbineReportJob, presentJob, startCampaignReport, startTurbineReport } from './generate/jobs.ts';
 import { deleteReport, listReports, uploadReports } from './service.ts';
 
 const invalidTurbineId = { status: 400, code: 'TURBINE_INVALID_ID' } as const;
@@ -55,6 +65,57 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         ctx.derivatives.whileUploading(() => uploadReports(ctx, auth, id, () => readUploadForm(req, 'reports'), clientGoneSignal(reply))),
       );
       return sendUploadOutcome(req, reply, { stored: result.reports, refused: result.refused }, reportWording(ctx));
+    },
+  );
+
+  // issue 17: a report generated from the reviewed findings, as a job; the answer is the job, polled until done
+  r.post(
+    '/turbines/:id/reports/generate',
+    { schema: { tags, params: idParamSchema, body: reportGenerateBodySchema, response: { 202: envelope(reportJobSchema) } } },
+    async (req, reply) => {
+      const id = routeId(req.params.id, invalidTurbineId);
+      const job = await startTurbineReport(ctx, requireAuth(req).actor, id, req.body.language);
+      return reply.code(202).send({
+        success: true as const,
+        data: presentJob(job, requestLanguage(req)),
+        message: localize(req, 'REPORT_GENERATION_STARTED'),
+      });
+    },
+  );
+
+  r.get(
+    '/turbines/:id/reports/jobs/:jobId',
+    { schema: { tags, params: reportJobParamsSchema, response: { 200: envelope(reportJobSchema) } } },
+    async (req) => {
+      const turbineId = routeId(req.params.id, invalidTurbineId);
+      const job = await getTurbineReportJob(ctx, requireAuth(req).actor, turbineId, routeId(req.params.jobId));
+      return { success: true as const, data: presentJob(job, requestLanguage(req)), message: localize(req, 'REPORT_JOB_LOADED') };
+    },
+  );
+
+  // the campaign-wide report: one document with every turbine of the campaign, a revision in each turbine's reports
+  const invalidCampaignId = { status: 400, code: 'CAMPAIGN_INVALID_ID' } as const;
+  r.post(
+    '/campaigns/:id/reports/generate',
+    { schema: { tags, params: idParamSchema, body: reportGenerateBodySchema, response: { 202: envelope(reportJobSchema) } } },
+    async (req, reply) => {
+      const id = routeId(req.params.id, invalidCampaignId);
+      const job = await startCampaignReport(ctx, requireAuth(req).actor, id, req.body.language);
+      return reply.code(202).send({
+        success: true as const,
+        data: presentJob(job, requestLanguage(req)),
+        message: localize(req, 'REPORT_GENERATION_STARTED'),
+      });
+    },
+  );
+
+  r.get(
+    '/campaigns/:id/reports/jobs/:jobId',
+    { schema: { tags, params: reportJobParamsSchema, response: { 200: envelope(reportJobSchema) } } },
+    async (req) => {
+      const campaignId = routeId(req.params.id, invalidCampaignId);
+      const job = await getCampaignReportJob(ctx, requireAuth(req).actor, campaignId, routeId(req.params.jobId));
+      return { success: true as const, data: presentJob(job, requestLanguage(req)), message: localize(req, 'REPORT_JOB_LOADED') };
     },
   );
 

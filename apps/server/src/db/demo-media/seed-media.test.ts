@@ -39,8 +39,12 @@ describe('demo photos', () => {
     const panoramas = list.filter((p) => p.category === null);
     expect(panoramas).toHaveLength(13);
     expect(panoramas.every((p) => p.width === 2 * p.height)).toBe(true);
-    const reports = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/reports` })).json().data as unknown[];
-    expect(reports).toHaveLength(1);
+    const reports = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/reports` })).json().data as {
+      generated: boolean;
+    }[];
+    // the uploaded report and the one generated from the findings (issue 17)
+    expect(reports).toHaveLength(2);
+    expect(reports.filter((r) => r.generated)).toHaveLength(1);
     // the year compare (issue 16) has a 360° zone in two years with findings on both years' photos: blade A room 1
     const room = list.filter((p) => p.category === null && p.blade === 'A' && p.room === 1);
     const years = [...new Set(room.map((p) => p.year))];

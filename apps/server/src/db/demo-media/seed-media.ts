@@ -1,10 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
+import type { Role } from '@windscope/contract';
 import type { FastifyInstance } from 'fastify';
 import { createSession } from '../../auth/session-service.ts';
 import { photos, turbines, users } from '../schema.ts';
 import { multipartBody } from '../../uploads/multipart-body.ts';
 import { seedDemoCampaign } from './seed-campaign.ts';
 import { seedDemoFindings } from './seed-findings.ts';
+import { startTurbineReport } from '../../reports/generate/jobs.ts';
 import { droneSvg, panoramaSvg, renderJpeg, reportPdf, surfaceSvg } from './images.ts';
 
 interface Upload {
@@ -101,5 +103,16 @@ export async function seedDemoMedia(app: FastifyInstance): Promise<number> {
   stored += await seedDemoFindings(app);
   // an inspection campaign of Ege's turbines in several states (issue 17)
   await seedDemoCampaign(app);
+  // issue 17: Bergama's inspection report generated from its reviewed findings, a revision beside the uploaded one
+  await seedDemoGeneratedReport(app);
   return stored;
+}
+
+async function seedDemoGeneratedReport(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+  const [operator] = await db.select().from(users).where(eq(users.email, 'operator@ege.example')).limit(1);
+  const [bergama] = await db.select({ id: turbines.id }).from(turbines).where(eq(turbines.code, 'EGE-BRG-01')).limit(1);
+  if (!operator || !bergama) return;
+  await startTurbineReport(app.ctx, { id: operator.id, role: operator.role as Role, companyId: operator.companyId }, bergama.id, 'tr');
+  await app.ctx.reportJobs.idle();
 }

@@ -20,6 +20,7 @@ import { ArrowLeftIcon } from '../../ui/app-icons.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { StatusScreen } from '../../ui/status-screen.tsx';
 import { useCan } from '../auth/use-auth.ts';
+import { ReportGenerate } from '../turbine/reports/report-generate.tsx';
 import { findingsReviewPath } from '../findings/labels.ts';
 import { EditIcon, TrashIcon } from '../management/icons.tsx';
 import { LoadErrorBanner } from '../management/load-error-banner.tsx';
@@ -106,6 +107,7 @@ function Board({ board }: { board: CampaignBoard }) {
   const format = useFormatters();
   const { campaign, rows } = board;
   const canWaive = useCan('campaign.waive', { companyId: campaign.company_id });
+  const canGenerate = useCan('report.generate', { companyId: campaign.company_id });
   const [waiving, setWaiving] = useState<CampaignBoardRow | null>(null);
   const waivingRow = waiving ? (rows.find((r) => r.turbine_id === waiving.turbine_id) ?? waiving) : null;
   return (
@@ -132,6 +134,14 @@ function Board({ board }: { board: CampaignBoard }) {
           )}
         </Group>
       </div>
+      {canGenerate && campaign.turbine_ids.length > 0 && (
+        <section aria-labelledby="campaign-report-title" data-testid="campaign-report">
+          <Text id="campaign-report-title" fw={700} mb="xs" component="h2" size="lg">
+            {t('board.report')}
+          </Text>
+          <ReportGenerate campaignId={campaign.id} />
+        </section>
+      )}
       <section aria-labelledby="campaign-summary-title">
         <Text id="campaign-summary-title" fw={700} mb="xs" component="h2" size="lg">
           {t('board.summary')}

@@ -49,6 +49,8 @@ export function testReport(id: number, overrides: Partial<Report> = {}): Report 
     first_name: 'Mert',
     last_name: 'Demir',
     year: 2025,
+    generated: false,
+    inputs_hash: null,
     ...overrides,
   };
 }

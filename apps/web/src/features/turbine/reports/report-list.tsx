@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { type Report, stripStoredPrefix } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../i18n/format.ts';
@@ -25,6 +25,13 @@ function ReportRow({ report, onDelete }: { report: Report; onDelete: (report: Re
           <Text size="sm" fw={600} truncate maw={360}>
             {name}
           </Text>
+          {report.generated && (
+            <Tooltip label={t('reports.generatedHint')}>
+              <Badge variant="light" color="teal" size="sm" data-testid="report-generated">
+                {t('reports.generated')}
+              </Badge>
+            </Tooltip>
+          )}
         </Group>
       </Table.Td>
       <Table.Td>{report.year}</Table.Td>

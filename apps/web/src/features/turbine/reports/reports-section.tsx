@@ -11,6 +11,7 @@ import { afterReportsChanged, deleteReportRequest, useReports } from '../api/tur
 import { EscapeLayerMarker, useEscapeLayer } from '../dialogs/escape-stack.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { FileIcon } from '../turbine-icons.tsx';
+import { ReportGenerate } from './report-generate.tsx';
 import { ReportList, reportName } from './report-list.tsx';
 import { ReportUpload } from './report-upload.tsx';
 import classes from './reports.module.css';
@@ -27,6 +28,7 @@ export function ReportsSection({ turbineId, onLoadError }: { turbineId: number; 
   const { t } = useTranslation(TURBINE_NS);
   const queryClient = useQueryClient();
   const canUpload = useCan('report.upload');
+  const canGenerate = useCan('report.generate');
   const years = useMemo(() => yearChoices(), []);
   const [year, setYear] = useState<number | null>(null);
   const reports = useReports(turbineId, year);
@@ -72,6 +74,12 @@ export function ReportsSection({ turbineId, onLoadError }: { turbineId: number; 
         </ConfirmDialog>
       }
     >
+      {canGenerate && (
+        <>
+          <ReportGenerate turbineId={turbineId} />
+          <Divider />
+        </>
+      )}
       {canUpload && (
         <>
           <ReportUpload turbineId={turbineId} />

@@ -1,0 +1,321 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FINDING_TYPE_LABELS, type FindingType, SEVERITY_SCALE, type Severity } from '@windscope/contract';
+import { findingObservations, reportJobs, reports } from '../../db/schema.ts';
+import { demoCompanies, insertTurbine, userByEmail } from '../../../test/factories.ts';
+import { insertFinding, insertKindPhoto } from '../../../test/finding-factories.ts';
+import { createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
+import { readPdf } from '../../../test/pdf-read.ts';
+import { insertCampaign } from '../../../test/campaign-factories.ts';
+
+/** A photographic-looking crop: a gradient with noise, WebP as findings/evidence-crop.ts stores them. */
+async function makeCrop(seed: number): Promise<Buffer> {
+  const width = 400;
+  const height = 300;
+  const raw = Buffer.alloc(width * height * 3);
+  let s = seed * 7919 + 1;
+  for (let i = 0; i < raw.length; i += 3) {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    const p = i / 3;
+    raw[i] = ((p % width) / width) * 200 + (s % 40);
+    raw[i + 1] = (Math.floor(p / width) / height) * 180 + ((s >> 8) % 40);
+    raw[i + 2] = 60 + ((s >> 16) % 60);
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .webp({ quality: 80 })
+    .toBuffer();
+}
+
+const TYPES: FindingType[] = ['erosion', 'crack', 'lightning', 'delamination', 'coating_loss'];
+
+describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (storage) => {
+  let t: TestApp;
+  let operator: string;
+  let customer: string;
+  let viewer: string;
+  let turbineId: number;
+  let otherTurbineId: number;
+  let turbineCode: string;
+  let crops = 0;
+  // a fixed issue date (sessions are judged by the real clock too, so it is today)
+  const issued = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const issuedDay = issued.toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    t = await createTestApp({ storage });
+    t.clock.set(issued);
+    operator = await t.login(DEMO.egeOperator);
+    customer = await t.login(DEMO.egeCustomer);
+    viewer = await t.login(DEMO.egeViewer);
+    const companies = await demoCompanies(t);
+    const author = await userByEmail(t, DEMO.egeOperator);
+    turbineCode = `RG-${storage}-Ğ1`;
+    const turbine = await insertTurbine(t, companies.ege, { code: turbineCode, turbineName: 'Çeşme Rüzgâr 7', siteName: 'Çeşme' });
+    turbineId = turbine.id;
+    otherTurbineId = (await insertTurbine(t, companies.marmara)).id;
+    // five reviewed findings, seen in 2025 and 2026, each with a crop per year; one draft that must not appear
+    for (const [i, type] of TYPES.entries()) {
+      const p2025 = await insertKindPhoto(t, turbineId, author, { year: 2025 });
+      const p2026 = await insertKindPhoto(t, turbineId, author, { year: 2026 });
+      const finding = await insertFinding(t, turbineId, author, {
+        status: i === 0 ? 'repair_planned' : 'confirmed',
+        severity: (i % 5) + 1,
+        type,
+        blade: (['A', 'B', 'C'] as const)[i % 3],
+        surface: (['LE', 'TE', 'PS', 'SS', 'interior'] as const)[i],
+        room: i === 4 ? 2 : null,
+        distance: 4 + i * 9.5,
+        lengthMm: 40 + i * 10,
+        year: 2026,
+        photoIds: [p2025.id, p2026.id],
+        dueDate: i === 0 ? '2026-10-01' : null,
+      });
+      const observations = await t.app.ctx.db.select().from(findingObservations).where(eq(findingObservations.findingId, finding.id));
+      for (const [j, o] of observations.entries()) {
+        const key = `turbines/${turbineId}/findings/${1000 + i * 10 + j}-1-crop.webp`;
+        await t.app.ctx.storage.writeBuffer(key, await makeCrop(i * 10 + j), { contentType: 'image/webp' });
+        await t.app.ctx.db
+          .update(findingObservations)
+          .set({ cropKey: key, year: j === 0 ? 2025 : 2026 })
+          .where(eq(findingObservations.id, o.id));
+        crops++;
+      }
+    }
+    await insertFinding(t, turbineId, author, { status: 'draft', type: 'missing_part', severity: 5 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function generate(token: string, language: 'tr' | 'en', id = turbineId) {
+    return t.call(token, {
+      method: 'POST',
+      url: `/api/turbines/${id}/reports/generate`,
+      payload: { language },
+      headers: { 'x-language': language },
+    });
+  }
+  async function finished(jobId: number, id = turbineId) {
+    await t.app.ctx.reportJobs.idle();
+    const res = await t.call(operator, { method: 'GET', url: `/api/turbines/${id}/reports/jobs/${jobId}` });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as {
+      status: string;
+      progress: number;
+      report_id: number | null;
+      inputs_hash: string | null;
+      error_code: string | null;
+      error_message: string | null;
+    };
+  }
+  async function download(reportId: number) {
+    const list = (await t.call(operator, { method: 'GET', url: `/api/turbines/${turbineId}/reports` })).json().data as {
+      id: number;
+      report_url: string;
+      generated: boolean;
+      inputs_hash: string | null;
+      original_filename: string;
+    }[];
+    const report = list.find((r) => r.id === reportId);
+    if (!report) throw new Error('report not listed');
+    const file = await t.app.inject({ method: 'GET', url: report.report_url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    return { report, bytes: file.rawPayload };
+  }
+
+  it('generates the Turkish report as a job: a new revision marked generated, with its inputs hash, text and crops inside', async () => {
+    const start = await generate(operator, 'tr');
+    expect(start.statusCode).toBe(202);
+    expect(start.json()).toMatchObject({ success: true, message: 'Rapor oluşturuluyor.', data: { status: 'queued', language: 'tr' } });
+    const job = await finished(start.json().data.id);
+    expect(job).toMatchObject({ status: 'done', progress: 100, error_code: null });
+    expect(job.inputs_hash).toMatch(/^[0-9a-f]{64}$/);
+    const { report, bytes } = await download(job.report_id ?? 0);
+    expect(report).toMatchObject({ generated: true, inputs_hash: job.inputs_hash });
+    expect(report.original_filename).toMatch(new RegExp(`^muayene-raporu-RG-.*-G1-${issuedDay}.pdf$`));
+    // REPORT_SAMPLE_DIR=/tmp/x keeps the document to look at (pdftoppm)
+    if (process.env.REPORT_SAMPLE_DIR) writeFileSync(path.join(process.env.REPORT_SAMPLE_DIR, `report-${storage}-tr.pdf`), bytes);
+    const pdf = await readPdf(bytes);
+    const all = pdf.text.join('\n');
+    expect(all).toContain(turbineCode);
+    for (const [i, type] of TYPES.entries()) {
+      expect(all).toContain(FINDING_TYPE_LABELS[type].tr);
+      expect(all).toContain(SEVERITY_SCALE[((i % 5) + 1) as Severity].tr);
+    }
+    // the draft finding is not reviewed: not in the report
+    expect(all).not.toContain(FINDING_TYPE_LABELS.missing_part.tr);
+    for (const letter of ['İ', 'ı', 'Ş', 'ş', 'Ğ', 'ğ', 'Ç', 'ç', 'Ö', 'ö', 'Ü', 'ü']) expect(all, letter).toContain(letter);
+    expect(all).toContain('İÇİNDEKİLER');
+    expect(all).toContain('Sayfa 1 / ');
+    expect(all).toContain(`Sayfa ${pdf.pages} / ${pdf.pages}`);
+    expect(all).toMatch(/Süresi geçmiş onarımlar/);
+    expect(pdf.pages).toBeGreaterThanOrEqual(7);
+    expect(pdf.pages).toBeLessThanOrEqual(20);
+    expect(pdf.images).toBe(crops);
+    expect(String(pdf.info.Title)).toContain('Kanat Muayene Raporu');
+  });
+
+  it('generates the English report in English, and the same inputs give the same document', async () => {
+    const first = await finished((await generate(operator, 'en')).json().data.id);
+    const second = await finished((await generate(operator, 'en')).json().data.id);
+    expect(first.status).toBe('done');
+    expect(second.report_id).not.toBe(first.report_id);
+    expect(second.inputs_hash).toBe(first.inputs_hash);
+    const a = await download(first.report_id ?? 0);
+    const b = await download(second.report_id ?? 0);
+    expect(Buffer.compare(a.bytes, b.bytes)).toBe(0);
+    const pdf = await readPdf(a.bytes);
+    const all = pdf.text.join('\n');
+    expect(all).toContain('BLADE INSPECTION REPORT');
+    expect(all).toContain('CONTENTS');
+    expect(all).toContain(`Page ${pdf.pages} of ${pdf.pages}`);
+    for (const [i, type] of TYPES.entries()) {
+      expect(all).toContain(FINDING_TYPE_LABELS[type].en);
+      expect(all).toContain(SEVERITY_SCALE[((i % 5) + 1) as Severity].en);
+    }
+    expect(all).not.toContain('Önem derecesi');
+    expect(all).not.toContain('Sayfa');
+    // another issue date: the same inputs hash, another document (the date is printed and in the metadata)
+    t.clock.advance(60 * 60_000);
+    const third = await finished((await generate(operator, 'en')).json().data.id);
+    t.clock.set(issued);
+    const c = await download(third.report_id ?? 0);
+    expect(Buffer.compare(a.bytes, c.bytes)).not.toBe(0);
+    expect(third.inputs_hash).toBe(first.inputs_hash);
+    // another language: another hash
+    const fourthStart = await generate(operator, 'tr');
+    const fourth = await finished(fourthStart.json().data.id);
+    expect(fourth.inputs_hash).not.toBe(first.inputs_hash);
+  });
+
+  it('generates one document for a whole campaign, a generated revision in each of its turbines', async () => {
+    const companies = await demoCompanies(t);
+    const author = await userByEmail(t, DEMO.egeOperator);
+    const second = await insertTurbine(t, companies.ege, { code: `RG-${storage}-Ş2` });
+    await insertFinding(t, second.id, author, { status: 'monitoring', type: 'hole', severity: 4, distance: 12, year: 2026 });
+    const campaign = await insertCampaign(t, companies.ege, [turbineId, second.id], { name: 'Ege Güz Kampanyası 2026' });
+    const start = await t.call(operator, {
+      method: 'POST',
+      url: `/api/campaigns/${campaign.id}/reports/generate`,
+      payload: { language: 'tr' },
+    });
+    expect(start.statusCode).toBe(202);
+    await t.app.ctx.reportJobs.idle();
+    const res = await t.call(operator, { method: 'GET', url: `/api/campaigns/${campaign.id}/reports/jobs/${start.json().data.id}` });
+    expect(res.json().data).toMatchObject({ status: 'done', progress: 100 });
+    const ofSecond = (await t.call(operator, { method: 'GET', url: `/api/turbines/${second.id}/reports` })).json().data as {
+      report_url: string;
+      generated: boolean;
+      inputs_hash: string;
+    }[];
+    expect(ofSecond).toHaveLength(1);
+    expect(ofSecond[0]).toMatchObject({ generated: true, inputs_hash: res.json().data.inputs_hash });
+    const file = await t.app.inject({ method: 'GET', url: ofSecond[0]?.report_url ?? '' });
+    const pdf = await readPdf(file.rawPayload);
+    const all = pdf.text.join('\n');
+    expect(all).toContain('KAMPANYA MUAYENE RAPORU');
+    expect(all).toContain('Ege Güz Kampanyası 2026');
+    expect(all).toContain(turbineCode);
+    expect(all).toContain(`RG-${storage}-Ş2`);
+    expect(all).toContain(FINDING_TYPE_LABELS.hole.tr);
+    expect(pdf.images).toBe(crops);
+    // a campaign of another company is not found; an empty one is refused with a message
+    const foreign = await insertCampaign(t, companies.marmara, [otherTurbineId]);
+    const denied = await t.call(operator, {
+      method: 'POST',
+      url: `/api/campaigns/${foreign.id}/reports/generate`,
+      payload: { language: 'tr' },
+    });
+    expect(denied.statusCode).toBe(404);
+    const empty = await insertCampaign(t, companies.ege, []);
+    const refused = await t.call(operator, {
+      method: 'POST',
+      url: `/api/campaigns/${empty.id}/reports/generate`,
+      payload: { language: 'en' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('REPORT_CAMPAIGN_EMPTY');
+    expect(
+      (await t.call(customer, { method: 'POST', url: `/api/campaigns/${campaign.id}/reports/generate`, payload: { language: 'tr' } }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('allows whoever may upload reports; customers and viewers are refused, another company is not found', async () => {
+    expect((await generate(customer, 'tr')).statusCode).toBe(403);
+    expect((await generate(viewer, 'tr')).statusCode).toBe(403);
+    const other = await generate(operator, 'tr', otherTurbineId);
+    expect(other.statusCode).toBe(404);
+    const bad = await t.call(operator, { method: 'POST', url: `/api/turbines/${turbineId}/reports/generate`, payload: { language: 'de' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Rapor dili Türkçe (tr) veya İngilizce (en) olmalıdır.');
+    const [foreignJob] = await t.app.ctx.db
+      .insert(reportJobs)
+      .values({ turbineId: otherTurbineId, companyId: (await demoCompanies(t)).marmara, language: 'tr', status: 'failed' })
+      .returning();
+    const res = await t.call(operator, { method: 'GET', url: `/api/turbines/${otherTurbineId}/reports/jobs/${foreignJob?.id}` });
+    expect(res.statusCode).toBe(404);
+    // a job of another turbine is not found under this one
+    const mine = await t.call(operator, { method: 'GET', url: `/api/turbines/${turbineId}/reports/jobs/${foreignJob?.id}` });
+    expect(mine.statusCode).toBe(404);
+  });
+});
+
+describe('a generation that fails half way', () => {
+  let t: TestApp;
+  let operator: string;
+  let turbineId: number;
+  const generate = () =>
+    t.call(operator, { method: 'POST', url: `/api/turbines/${turbineId}/reports/generate`, payload: { language: 'tr' } });
+  async function finished(jobId: number) {
+    await t.app.ctx.reportJobs.idle();
+    return (await t.call(operator, { method: 'GET', url: `/api/turbines/${turbineId}/reports/jobs/${jobId}` })).json().data as {
+      status: string;
+      report_id: number | null;
+      error_code: string | null;
+      error_message: string | null;
+    };
+  }
+  beforeAll(async () => {
+    t = await createTestApp({ storage: 'fs' });
+    operator = await t.login(DEMO.egeOperator);
+    const author = await userByEmail(t, DEMO.egeOperator);
+    turbineId = (await insertTurbine(t, (await demoCompanies(t)).ege)).id;
+    await insertFinding(t, turbineId, author, { status: 'confirmed', year: 2026 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a generation that cannot store its PDF fails with a message and leaves no report row or file', async () => {
+    const before = await t.app.ctx.db.select({ id: reports.id }).from(reports).where(eq(reports.turbineId, turbineId));
+    // the reports folder of the year is a file: the PDF cannot be committed there
+    const folder = path.join(t.config.dataDir, 'files', 'turbines', String(turbineId), 'reports');
+    mkdirSync(folder, { recursive: true });
+    const yearFolder = path.join(folder, '2026');
+    const { rmSync, existsSync } = await import('node:fs');
+    const moved = existsSync(yearFolder) ? `${yearFolder}.moved` : null;
+    if (moved) (await import('node:fs')).renameSync(yearFolder, moved);
+    writeFileSync(yearFolder, 'not a folder');
+    try {
+      const job = await finished((await generate()).json().data.id);
+      expect(job.status).toBe('failed');
+      expect(job.report_id).toBeNull();
+      expect(job.error_code).toMatch(/^REPORT_GENERATION_/);
+      expect(job.error_message).toMatch(/Rapor (oluşturulamadı|kaydedilemedi)/);
+      const after = await t.app.ctx.db.select({ id: reports.id }).from(reports).where(eq(reports.turbineId, turbineId));
+      expect(after.length).toBe(before.length);
+      const staged = (await t.app.ctx.storage.list(`turbines/${turbineId}/reports/`)).filter(
+        (k) => k !== `turbines/${turbineId}/reports/2026`,
+      );
+      expect(staged).toEqual([]);
+    } finally {
+      rmSync(yearFolder, { force: true });
+      if (moved) (await import('node:fs')).renameSync(moved, yearFolder);
+    }
+  });
+});
