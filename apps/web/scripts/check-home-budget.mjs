@@ -40,7 +40,7 @@ const total = rows.reduce((sum, row) => sum + row.gzip, 0);
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
 console.log('\nJS + CSS loaded by `/` (gzip):');
 for (const row of rows) console.log(`${kb(row.gzip)} KB  ${row.file}`);
-console.log(`${kb(total)} KB  total (budget ${BUDGET_KB} KB)`);
+console.log(`${kb(total)} KB  total (budget ${BUDGET_KB} KB; ${BUDGET_KB * 1024 - total} bytes left)`);
 
 const leaked = NEVER_ON_HOME.filter((key) => manifest[key] && homeFiles.has(manifest[key].file));
 if (leaked.length > 0) {
