@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { FINDING_TYPES } from '@windscope/contract';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -87,19 +88,7 @@ try {
       })),
     )
     .returning({ id: photos.id });
-  const types = [
-    'erosion',
-    'crack',
-    'delamination',
-    'lightning',
-    'impact',
-    'hole',
-    'bond_line',
-    'coating_loss',
-    'contamination',
-    'missing_part',
-    'other',
-  ];
+  const types = FINDING_TYPES;
   for (let f = 0; f < FINDINGS; f++) {
     const [finding] = await db
       .insert(findings)

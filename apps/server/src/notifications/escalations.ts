@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { findingEscalations, findings, notifications, turbines, users } from '../db/schema.ts';
 import { escalationMail } from './mail.ts';
+import { escalationColumns } from './service.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -99,15 +100,7 @@ export function sendEscalationMails(ctx: AppContext, escalationIds: (number | nu
         firstName: users.firstName,
         lastName: users.lastName,
         language: users.language,
-        kind: findingEscalations.kind,
-        findingId: findingEscalations.findingId,
-        turbineId: findingEscalations.turbineId,
-        before: findingEscalations.severityBefore,
-        after: findingEscalations.severityAfter,
-        dueDate: findingEscalations.dueDate,
-        actorName: findingEscalations.actorName,
-        code: turbines.code,
-        turbineName: turbines.turbineName,
+        ...escalationColumns,
       })
       .from(notifications)
       .innerJoin(users, eq(users.id, notifications.userId))

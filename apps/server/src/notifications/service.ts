@@ -24,6 +24,19 @@ export async function unreadCount(ctx: AppContext, auth: AuthState) {
   return { unread_count: await unread(ctx, recipient(auth)) };
 }
 
+/** What a notification says: its escalation and the turbine's names (the bell's list and the e-mails select these). */
+export const escalationColumns = {
+  kind: findingEscalations.kind,
+  findingId: findingEscalations.findingId,
+  turbineId: findingEscalations.turbineId,
+  before: findingEscalations.severityBefore,
+  after: findingEscalations.severityAfter,
+  dueDate: findingEscalations.dueDate,
+  actorName: findingEscalations.actorName,
+  code: turbines.code,
+  turbineName: turbines.turbineName,
+};
+
 /** The newest notifications (NOTIFICATION_LIST_LIMIT) with the unread count. */
 export async function listNotifications(ctx: AppContext, auth: AuthState): Promise<NotificationList> {
   const userId = recipient(auth);
@@ -32,15 +45,7 @@ export async function listNotifications(ctx: AppContext, auth: AuthState): Promi
       id: notifications.id,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
-      kind: findingEscalations.kind,
-      findingId: findingEscalations.findingId,
-      turbineId: findingEscalations.turbineId,
-      before: findingEscalations.severityBefore,
-      after: findingEscalations.severityAfter,
-      dueDate: findingEscalations.dueDate,
-      actorName: findingEscalations.actorName,
-      code: turbines.code,
-      turbineName: turbines.turbineName,
+      ...escalationColumns,
     })
     .from(notifications)
     .innerJoin(findingEscalations, eq(findingEscalations.id, notifications.escalationId))
