@@ -51,6 +51,10 @@ for (const language of ['tr', 'en'] as const) {
       await turbines.fill(c);
       await page.getByRole('option', { name: new RegExp(`^${c}( |$)`) }).click();
     }
+    // the turbines' list stays open after a pick (and may cover the buttons): Escape closes the list, not the dialog
+    await turbines.press('Escape');
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await expect(form).toBeVisible();
     await form.getByTestId('campaign-submit').click();
     await expect(page.getByTestId('campaign-form')).toHaveCount(0);
     await page.getByTestId('campaign-row').filter({ hasText: name }).getByRole('link').click();
