@@ -25,8 +25,17 @@ export async function settleTransitions(page: Page): Promise<void> {
   });
 }
 
-/** The page's serious and critical axe violations (colour contrast included), one line each, once transitions end. */
+/** The page's serious and critical axe violations (colour contrast included), one line each, once transitions end.
+ *  A page that shows some is judged again a second later, and that verdict counts: a screen caught between two states
+ *  (a route's chunk still loading, a list refetching) is judged as the user sees it once it has settled. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  const first = await violationsNow(page);
+  if (first.length === 0) return first;
+  await page.waitForTimeout(1000);
+  return violationsNow(page);
+}
+
+async function violationsNow(page: Page): Promise<string[]> {
   await settleTransitions(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
