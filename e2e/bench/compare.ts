@@ -7,13 +7,13 @@
  * right one (their loops run in a fixed order in a frame, so one of the two directions needs the same-frame draw).
  * Prints figures with the load; never fails on timing.   npm run bench:web:compare
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { percentile, startBenchServer, stopBenchServer } from './bench-server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const e2eDir = path.resolve(here, '..');
@@ -29,32 +29,6 @@ const load = () =>
   loadavg()
     .map((v) => v.toFixed(2))
     .join(' ');
-
-async function startServer(): Promise<ChildProcess> {
-  rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(path.resolve(e2eDir, '../node_modules/.bin/tsx'), ['../apps/server/src/main.ts'], {
-    cwd: e2eDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', PUBLIC_URL: BASE },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  throw new Error(`the server did not start on ${BASE}`);
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 /** The drag, in the page: records the frames and what each viewer drew in them. A string, so tsx adds no helpers. */
 const DRAG_SCRIPT = (side: 'a' | 'b', frames: number, sameFrame: boolean) => `(async () => {
@@ -118,7 +92,7 @@ function lags(times: number[], leader: Drawn[], follower: Drawn[]) {
 async function main() {
   if (!existsSync(path.join(distDir, 'index.html'))) throw new Error('build the web app first: npm run build:web');
   const data = await import('../support/viewer-data.ts');
-  const server = await startServer();
+  const server = await startBenchServer(PORT, dataDir);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const admin = await data.superadmin();
@@ -198,7 +172,7 @@ async function main() {
     console.log(`target: the follower lags the leader by at most one frame -> ${worst <= 1 ? 'met' : 'NOT met'} (max ${worst})`);
   } finally {
     await browser.close();
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    stopBenchServer(server);
   }
 }
 

@@ -6,13 +6,13 @@
  * < 20 ms), beside the same drag on a panorama without findings, in the same run.
  * Prints figures; timings never fail the run, a leaked chunk does.   npm run bench:web:panorama
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { percentile, startBenchServer, stopBenchServer } from './bench-server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const e2eDir = path.resolve(here, '..');
@@ -29,32 +29,6 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 const ms = (value: number) => `${Math.round(value).toString().padStart(5)} ms`;
-
-async function startServer(): Promise<ChildProcess> {
-  rmSync(dataDir, { recursive: true, force: true });
-  // its own process group, so stopping it stops tsx's child too
-  const server = spawn(path.resolve(e2eDir, '../node_modules/.bin/tsx'), ['../apps/server/src/main.ts'], {
-    cwd: e2eDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', PUBLIC_URL: BASE },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  stopServer(server);
-  throw new Error(`the server did not start on ${BASE}`);
-}
-
-function stopServer(server: ChildProcess) {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
-}
 
 /** Built files that hold Photo Sphere Viewer or three.js, found by their content. */
 function sphereChunks(): Set<string> {
@@ -112,11 +86,6 @@ const MARKER_FINDINGS = Number(process.env.BENCH_MARKERS ?? 300);
 const DRAG_FRAMES = Number(process.env.BENCH_DRAG_FRAMES ?? 240);
 /** rounds of the alternating drags (0: the traced drags only, for looking into the frame) */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 /** `count` findings on one panorama through the API: outlines of 4..7 corners and points, every severity, spread all
  *  around the sphere (about a quarter of them in view at any time). */
@@ -414,7 +383,7 @@ async function markersBench(
 async function main() {
   if (!existsSync(path.join(distDir, 'index.html'))) throw new Error('build the web app first: npm run build:web');
   const data = await import('../support/viewer-data.ts');
-  const server = await startServer();
+  const server = await startBenchServer(PORT, dataDir);
   let browser: Browser | null = null;
   try {
     const admin = await data.superadmin();
@@ -516,7 +485,7 @@ async function main() {
     await markersBench(browser, admin, data, company);
   } finally {
     await browser?.close();
-    stopServer(server);
+    stopBenchServer(server);
     await new Promise((resolve) => setTimeout(resolve, 500));
     rmSync(dataDir, { recursive: true, force: true });
   }

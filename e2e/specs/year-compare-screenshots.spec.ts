@@ -4,16 +4,18 @@ import { compareFixture } from '../support/compare-fixture.ts';
 import { signIn } from '../support/viewer-data.ts';
 
 // Pictures of the year compare (issue 16) for a person to look at: two years of a 360° room side by side with both
-// years' findings, and a zoomed flat pair; 1440 px TR light and 769 px EN dark (SHOTS_DIR set), axe on each.
+// years' findings, and a zoomed flat pair; 1440 px and 769 px, each in TR light and EN dark (SHOTS_DIR set), axe on each.
 const shots = process.env.SHOTS_DIR ?? '/tmp';
 test.use({ bypassCSP: true });
 
 test('year compare: panoramas and flat photos of two years', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const fx = await compareFixture('shots');
   for (const [width, language, theme] of [
     [1440, 'tr', 'light'],
     [769, 'en', 'dark'],
+    [769, 'tr', 'light'],
+    [1440, 'en', 'dark'],
   ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();

@@ -112,7 +112,7 @@ export class CountingProxy {
   /** bytes per second for request bodies (0: as fast as it goes) */
   bytesPerSecond = 0;
   readonly uploads = new Map<string, UploadRecord>();
-  readonly posts: { at: number; filename: string; id: string | null }[] = [];
+  readonly posts: { at: number; filename: string; id: string | null; status: number }[] = [];
   private readonly server: http.Server;
   private readonly sockets = new Set<import('node:net').Socket>();
   port = 0;
@@ -178,7 +178,7 @@ export class CountingProxy {
         if (isCreate) {
           const location = String(answer.headers.location ?? '');
           const newId = this.idOf(location.replace(/^https?:\/\/[^/]+/, ''));
-          this.posts.push({ at: Date.now(), filename, id: newId });
+          this.posts.push({ at: Date.now(), filename, id: newId, status: answer.statusCode ?? 0 });
           if (newId)
             this.uploads.set(newId, {
               id: newId,

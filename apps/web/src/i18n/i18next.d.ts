@@ -24,6 +24,7 @@ declare module 'i18next' {
       companies: typeof import('../features/companies/companies.tr.json');
       users: typeof import('../features/users/users.tr.json');
       signInLink: typeof import('../features/auth/sign-in-link/sign-in-link.tr.json');
+      authPages: typeof import('../features/auth/layout/auth-pages.tr.json');
       emailChange: typeof import('../features/auth/email-change/email-change.tr.json');
       findings: typeof import('../features/findings/findings.tr.json');
       uploads: typeof import('../features/uploads/uploads.tr.json');

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   CAMPAIGN_METHODS,
   type Campaign,
@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useCreateCampaign, useUpdateCampaign } from '../../api/campaigns.ts';
 import { useCompanies } from '../../api/companies.ts';
 import { useTurbines } from '../../api/turbines.ts';
-import { AlertCircleIcon } from '../../ui/app-icons.tsx';
 import { type FieldErrorCodes, fieldError, validateForm } from '../../ui/form/validate-form.ts';
+import { FormErrorBanner } from '../../ui/form/form-error-banner.tsx';
 import { useServerErrors } from '../../ui/form/use-server-errors.ts';
 import { toast } from '../../ui/toast/toast.tsx';
 import { useCan } from '../auth/use-auth.ts';
@@ -150,17 +150,7 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
   return (
     <form onSubmit={submit} noValidate data-testid="campaign-form">
       <Stack gap="sm">
-        {server.banner && (
-          <Alert
-            color="red"
-            variant="light"
-            title={campaign ? t('form.errorEdit') : t('form.errorAdd')}
-            icon={<AlertCircleIcon size={18} />}
-            role="alert"
-          >
-            {server.banner.message}
-          </Alert>
-        )}
+        <FormErrorBanner title={campaign ? t('form.errorEdit') : t('form.errorAdd')} error={server.banner} />
         <TextInput
           label={t('form.name')}
           placeholder={t('form.namePlaceholder')}

@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import type { Company } from '@windscope/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateCompany, useUpdateCompany } from '../../api/companies.ts';
 import { messageForCode } from '../../i18n/message-code.ts';
 import { type FieldErrorCodes, fieldError } from '../../ui/form/validate-form.ts';
+import { FormErrorBanner } from '../../ui/form/form-error-banner.tsx';
 import { useServerErrors } from '../../ui/form/use-server-errors.ts';
-import { AlertCircleIcon } from '../../ui/app-icons.tsx';
 import { toast } from '../../ui/toast/toast.tsx';
 import { type CompanyFormValues, companyFormFrom, EMPTY_COMPANY_FORM, validateCompanyForm } from './company-form-values.ts';
 import { COMPANIES_NS } from './i18n.ts';
@@ -85,17 +85,7 @@ function CompanyForm({ company, companies, onDone }: { company: Company | null; 
   return (
     <form onSubmit={submit} noValidate data-testid="company-form">
       <Stack gap="sm">
-        {server.banner && (
-          <Alert
-            color="red"
-            variant="light"
-            title={company ? t('form.errorEdit') : t('form.errorAdd')}
-            icon={<AlertCircleIcon size={18} />}
-            role="alert"
-          >
-            {server.banner.message}
-          </Alert>
-        )}
+        <FormErrorBanner title={company ? t('form.errorEdit') : t('form.errorAdd')} error={server.banner} />
         <TextInput
           label={t('form.name')}
           placeholder={t('form.namePlaceholder')}

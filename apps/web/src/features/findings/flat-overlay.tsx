@@ -49,6 +49,45 @@ function ShapeOf({
   );
 }
 
+/** One finding on the photo: a button (click, Enter, Space) named by its title; the other year's dashed. */
+function FindingShape({
+  finding,
+  title,
+  size,
+  marking,
+  onOpen,
+  dashed = false,
+}: {
+  finding: PhotoFinding;
+  title: string;
+  size: OverlaySize;
+  marking: boolean;
+  onOpen: (findingId: number) => void;
+  dashed?: boolean;
+}) {
+  return (
+    <g
+      role="button"
+      tabIndex={marking ? -1 : 0}
+      aria-label={title}
+      data-testid={dashed ? 'finding-shape-other' : 'finding-shape'}
+      data-finding-id={finding.finding_id}
+      data-severity={finding.severity}
+      style={{ cursor: 'pointer', pointerEvents: marking ? 'none' : 'all' }}
+      onPointerDown={(event) => event.stopPropagation()}
+      onClick={() => onOpen(finding.finding_id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') onOpen(finding.finding_id);
+      }}
+    >
+      <title>{title}</title>
+      {finding.geometry.space === 'flat' && (
+        <ShapeOf geometry={finding.geometry} size={size} color={severityCss(finding.severity)} zoom={size.zoom} dashed={dashed} />
+      )}
+    </g>
+  );
+}
+
 export interface FlatOverlayProps {
   size: OverlaySize;
   findings: PhotoFinding[];
@@ -123,59 +162,32 @@ export function FlatOverlay({ size, findings, marking, onOpen, onDrawn, others }
         if (marking === 'polygon') finish(draft.slice(0, -1).length >= 3 ? draft.slice(0, -1) : draft);
       }}
     >
-      {others?.findings.map((f) => {
-        const title = t('mark.otherYearLabel', {
-          year: others.year,
-          type: labels.type(f.type),
-          severity: f.severity,
-          label: labels.severity(f.severity),
-        });
-        return (
-          <g
-            key={`other-${f.observation_id}`}
-            role="button"
-            tabIndex={marking ? -1 : 0}
-            aria-label={title}
-            data-testid="finding-shape-other"
-            data-finding-id={f.finding_id}
-            data-severity={f.severity}
-            style={{ cursor: 'pointer', pointerEvents: marking ? 'none' : 'all' }}
-            onPointerDown={(event) => event.stopPropagation()}
-            onClick={() => onOpen(f.finding_id)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === ' ') onOpen(f.finding_id);
-            }}
-          >
-            <title>{title}</title>
-            {f.geometry.space === 'flat' && (
-              <ShapeOf geometry={f.geometry} size={size} color={severityCss(f.severity)} zoom={size.zoom} dashed />
-            )}
-          </g>
-        );
-      })}
-      {findings.map((f) => {
-        const title = t('mark.overlayLabel', { type: labels.type(f.type), severity: f.severity, label: labels.severity(f.severity) });
-        return (
-          <g
-            key={f.observation_id}
-            role="button"
-            tabIndex={marking ? -1 : 0}
-            aria-label={title}
-            data-testid="finding-shape"
-            data-finding-id={f.finding_id}
-            data-severity={f.severity}
-            style={{ cursor: 'pointer', pointerEvents: marking ? 'none' : 'all' }}
-            onPointerDown={(event) => event.stopPropagation()}
-            onClick={() => onOpen(f.finding_id)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === ' ') onOpen(f.finding_id);
-            }}
-          >
-            <title>{title}</title>
-            {f.geometry.space === 'flat' && <ShapeOf geometry={f.geometry} size={size} color={severityCss(f.severity)} zoom={size.zoom} />}
-          </g>
-        );
-      })}
+      {others?.findings.map((f) => (
+        <FindingShape
+          key={`other-${f.observation_id}`}
+          finding={f}
+          title={t('mark.otherYearLabel', {
+            year: others.year,
+            type: labels.type(f.type),
+            severity: f.severity,
+            label: labels.severity(f.severity),
+          })}
+          size={size}
+          marking={marking !== null}
+          onOpen={onOpen}
+          dashed
+        />
+      ))}
+      {findings.map((f) => (
+        <FindingShape
+          key={f.observation_id}
+          finding={f}
+          title={t('mark.overlayLabel', { type: labels.type(f.type), severity: f.severity, label: labels.severity(f.severity) })}
+          size={size}
+          marking={marking !== null}
+          onOpen={onOpen}
+        />
+      ))}
       {draftGeometry && (
         <g data-testid="finding-draft" style={{ pointerEvents: 'none' }}>
           {marking === 'polygon' && draft.length >= 2 && draft.length < 3 ? (

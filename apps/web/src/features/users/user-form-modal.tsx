@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreateUser, useUpdateUser } from '../../api/users.ts';
 import { messageForCode } from '../../i18n/message-code.ts';
 import type { FieldErrorCodes } from '../../ui/form/validate-form.ts';
+import { FormErrorBanner } from '../../ui/form/form-error-banner.tsx';
 import { useServerErrors } from '../../ui/form/use-server-errors.ts';
 import { AlertCircleIcon } from '../../ui/app-icons.tsx';
 import { toast } from '../../ui/toast/toast.tsx';
@@ -128,17 +129,7 @@ function UserForm({ user, companies, companiesFailed, onDone }: Omit<UserFormMod
             {messageForCode(banner)}
           </Alert>
         )}
-        {server.banner && (
-          <Alert
-            color="red"
-            variant="light"
-            title={user ? t('form.errorEdit') : t('form.errorAdd')}
-            icon={<AlertCircleIcon size={18} />}
-            role="alert"
-          >
-            {server.banner.message}
-          </Alert>
-        )}
+        <FormErrorBanner title={user ? t('form.errorEdit') : t('form.errorAdd')} error={server.banner} />
         {user && !pendingCancelled && <PendingEmailNote user={user} onCancelled={() => setPendingCancelled(true)} />}
         <UserFormFields
           values={values}

@@ -11,10 +11,11 @@ import { useSlideshow } from '../../../ui/slideshow/use-slideshow.ts';
 import { ThemeToggle } from '../../../ui/theme-toggle.tsx';
 import '../auth-styles.ts';
 import classes from './auth-layout.module.css';
+import { AUTH_PAGES_NS } from './auth-pages-i18n.ts';
 
 /** Sign-in and password screens: a wind-farm slideshow behind (spec: every 6500 ms), the form card in front. */
 export function AuthLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', AUTH_PAGES_NS]);
   const { index } = useSlideshow({ count: WIND_SCENES.length, intervalMs: SLIDESHOW.loginIntervalMs });
   return (
     <Box className={classes.root}>
@@ -38,10 +39,10 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <Box component="main" className={classes.content}>
         <Stack className={classes.showcase} gap="md" visibleFrom="md">
           <Title order={2} className={classes.showcaseTitle}>
-            {t('auth.showcase.title')}
+            {t('authPages:showcase.title')}
           </Title>
           <Text size="lg" className={classes.showcaseText}>
-            {t('auth.showcase.text')}
+            {t('authPages:showcase.text')}
           </Text>
         </Stack>
         <Paper className={classes.card} radius="lg" p={{ base: 'lg', sm: 36 }} shadow="xl">

@@ -10,6 +10,7 @@ import { type FieldErrorCodes, fieldError, validateForm } from '../../../ui/form
 import { MailIcon } from '../../../ui/icons.tsx';
 import { AlertTriangleIcon, ArrowLeftIcon } from '../../../ui/app-icons.tsx';
 import { FormError } from './form-error.tsx';
+import { AUTH_PAGES_NS } from './auth-pages-i18n.ts';
 
 /** The words of one e-mailed-link flow (password reset, sign-in link), already in the current language. */
 export interface EmailLinkCopy {
@@ -44,7 +45,7 @@ export function EmailLinkRequest({
   /** names the sent state (`<testId>-sent`) and its address (`<testId>-email`) */
   testId: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', AUTH_PAGES_NS]);
   const [email, setEmail] = useState(initialEmail);
   const [errors, setErrors] = useState<FieldErrorCodes>({});
   const request = useMutation({ mutationFn: send });
@@ -81,7 +82,7 @@ export function EmailLinkRequest({
           )}
           <TextInput
             label={copy.email}
-            placeholder={t('auth.login.emailPlaceholder')}
+            placeholder={t('authPages:login.emailPlaceholder')}
             type="email"
             autoComplete="email"
             required

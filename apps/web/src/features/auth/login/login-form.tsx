@@ -11,10 +11,11 @@ import { FormError } from '../layout/form-error.tsx';
 import { useStartSession } from '../session.ts';
 import { SIGN_IN_LINK_NS } from '../sign-in-link/sign-in-link-i18n.ts';
 import { isRateLimited, loginErrorMessage } from './login-error.ts';
+import { AUTH_PAGES_NS } from '../layout/auth-pages-i18n.ts';
 
 /** E-mail and password, both required; on success the session is stored and `onSignedIn` decides where to go. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', AUTH_PAGES_NS]);
   const { t: tLink } = useTranslation(SIGN_IN_LINK_NS);
   const startSession = useStartSession();
   const [values, setValues] = useState({ email: '', password: '' });
@@ -39,10 +40,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('auth.login.title')}>
+    <form onSubmit={submit} noValidate aria-label={t('authPages:login.title')}>
       <Stack gap="md">
         {login.isError && (
-          <FormError title={t('auth.login.errorTitle')}>
+          <FormError title={t('authPages:login.errorTitle')}>
             {isRateLimited(login.error) ? (
               // the way out of a rate-limited sign-in: a single-use link by e-mail
               <Stack gap={6} align="flex-start">
@@ -65,8 +66,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           </FormError>
         )}
         <TextInput
-          label={t('auth.login.email')}
-          placeholder={t('auth.login.emailPlaceholder')}
+          label={t('authPages:login.email')}
+          placeholder={t('authPages:login.emailPlaceholder')}
           type="email"
           autoComplete="username"
           required
@@ -79,8 +80,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           size="md"
         />
         <PasswordInput
-          label={t('auth.login.password')}
-          placeholder={t('auth.login.passwordPlaceholder')}
+          label={t('authPages:login.password')}
+          placeholder={t('authPages:login.passwordPlaceholder')}
           autoComplete="current-password"
           required
           value={values.password}
@@ -93,11 +94,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         />
         <Group justify="flex-end" mt={-6}>
           <Anchor component={Link} to={paths.passwordReset} size="sm" fw={600}>
-            {t('auth.login.forgotPassword')}
+            {t('authPages:login.forgotPassword')}
           </Anchor>
         </Group>
         <Button type="submit" size="md" fullWidth loading={login.isPending}>
-          {t('auth.login.submit')}
+          {t('authPages:login.submit')}
         </Button>
       </Stack>
     </form>

@@ -8,10 +8,11 @@ import { AuthLayout } from '../layout/auth-layout.tsx';
 import { SecurityNote } from '../layout/security-note.tsx';
 import { safeNextPath } from '../redirect.ts';
 import { LoginForm } from './login-form.tsx';
+import { AUTH_PAGES_NS } from '../layout/auth-pages-i18n.ts';
 
 /** /login (spec §2): after sign-in, the remembered page or /dashboard. */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', AUTH_PAGES_NS]);
   usePageTitle(t('pages.login'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -22,15 +23,15 @@ export function LoginPage() {
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1} size="h2">
-            {t('auth.login.title')}
+            {t('authPages:login.title')}
           </Title>
           <Text c="dimmed" size="sm">
-            {t('auth.login.subtitle')}
+            {t('authPages:login.subtitle')}
           </Text>
         </Stack>
         {next && (
           <Alert variant="light" color="wind" icon={<InfoIcon size={18} />} py="xs">
-            {t('auth.login.continueNotice')}
+            {t('authPages:login.continueNotice')}
           </Alert>
         )}
         <LoginForm onSignedIn={() => void navigate(next ?? paths.dashboard, { replace: true })} />

@@ -12,6 +12,7 @@ import { type FieldErrorCodes, fieldError, validateForm } from '../../../ui/form
 import { toast } from '../../../ui/toast/toast.tsx';
 import { passwordResetConfirmRequest } from '../auth-api.ts';
 import { FormError } from '../layout/form-error.tsx';
+import { AUTH_PAGES_NS } from '../layout/auth-pages-i18n.ts';
 
 /** Same rules as change password (DECISIONS §3): required, at least 6 characters, both entries equal. */
 export const newPasswordFormSchema = z
@@ -28,17 +29,17 @@ export function NewPasswordForm({ token }: { token: string }) {
 }
 
 function InvalidLink() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', AUTH_PAGES_NS]);
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        {t('auth.newPassword.title')}
+        {t('authPages:newPassword.title')}
       </Title>
-      <FormError title={t('auth.newPassword.errorTitle')}>
+      <FormError title={t('authPages:newPassword.errorTitle')}>
         <Stack gap={6} align="flex-start">
           <span>{messageForCode('PASSWORD_RESET_TOKEN_INVALID')}</span>
           <Anchor component={Link} to={paths.passwordReset} size="sm" fw={600}>
-            {t('auth.newPassword.requestNewLink')}
+            {t('authPages:newPassword.requestNewLink')}
           </Anchor>
         </Stack>
       </FormError>
@@ -47,14 +48,14 @@ function InvalidLink() {
 }
 
 function NewPasswordFields({ token }: { token: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', AUTH_PAGES_NS]);
   const navigate = useNavigate();
   const [values, setValues] = useState({ password: '', confirm: '' });
   const [errors, setErrors] = useState<FieldErrorCodes>({});
   const confirm = useMutation({
     mutationFn: (password: string) => passwordResetConfirmRequest(token, password),
     onSuccess: async (answer) => {
-      toast.success(t('auth.newPassword.successTitle'), answer.message);
+      toast.success(t('authPages:newPassword.successTitle'), answer.message);
       await navigate(paths.login, { replace: true });
     },
   });
@@ -74,26 +75,28 @@ function NewPasswordFields({ token }: { token: string }) {
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1} size="h2">
-          {t('auth.newPassword.title')}
+          {t('authPages:newPassword.title')}
         </Title>
         <Text c="dimmed" size="sm">
-          {t('auth.newPassword.subtitle')}
+          {t('authPages:newPassword.subtitle')}
         </Text>
       </Stack>
-      <form onSubmit={submit} noValidate aria-label={t('auth.newPassword.title')}>
+      <form onSubmit={submit} noValidate aria-label={t('authPages:newPassword.title')}>
         <Stack gap="md">
           {confirm.isError && (
-            <FormError title={t('auth.newPassword.errorTitle')}>
+            <FormError title={t('authPages:newPassword.errorTitle')}>
               <Stack gap={6} align="flex-start">
-                <span>{isApiError(confirm.error) && confirm.error.status > 0 ? confirm.error.message : t('auth.reset.errorFallback')}</span>
+                <span>
+                  {isApiError(confirm.error) && confirm.error.status > 0 ? confirm.error.message : t('authPages:reset.errorFallback')}
+                </span>
                 <Anchor component={Link} to={paths.passwordReset} size="sm" fw={600}>
-                  {t('auth.newPassword.requestNewLink')}
+                  {t('authPages:newPassword.requestNewLink')}
                 </Anchor>
               </Stack>
             </FormError>
           )}
           <PasswordInput
-            label={t('auth.newPassword.password')}
+            label={t('authPages:newPassword.password')}
             autoComplete="new-password"
             required
             size="md"
@@ -105,7 +108,7 @@ function NewPasswordFields({ token }: { token: string }) {
             error={fieldError(errors, 'password')}
           />
           <PasswordInput
-            label={t('auth.newPassword.confirm')}
+            label={t('authPages:newPassword.confirm')}
             autoComplete="new-password"
             required
             size="md"
@@ -117,7 +120,7 @@ function NewPasswordFields({ token }: { token: string }) {
             error={fieldError(errors, 'confirm')}
           />
           <Button type="submit" size="md" fullWidth loading={confirm.isPending}>
-            {t('auth.newPassword.submit')}
+            {t('authPages:newPassword.submit')}
           </Button>
         </Stack>
       </form>

@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { Turbine } from '@windscope/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanies } from '../../../api/companies.ts';
 import { useCreateTurbine, useUpdateTurbine } from '../../../api/turbines.ts';
 import { type FieldErrorCodes, fieldError } from '../../../ui/form/validate-form.ts';
+import { FormErrorBanner } from '../../../ui/form/form-error-banner.tsx';
 import { useServerErrors } from '../../../ui/form/use-server-errors.ts';
-import { AlertCircleIcon } from '../../../ui/app-icons.tsx';
 import { toast } from '../../../ui/toast/toast.tsx';
 import { useCan, useCurrentUser } from '../../auth/use-auth.ts';
 import { DASHBOARD_NS } from '../i18n.ts';
@@ -110,17 +110,7 @@ function TurbineForm({ turbine, onDone }: { turbine: Turbine | null; onDone: () 
   return (
     <form onSubmit={submit} noValidate data-testid="turbine-form">
       <Stack gap="md">
-        {server.banner && (
-          <Alert
-            color="red"
-            variant="light"
-            title={turbine ? t('errors.update') : t('errors.add')}
-            icon={<AlertCircleIcon size={18} />}
-            role="alert"
-          >
-            {server.banner.message}
-          </Alert>
-        )}
+        <FormErrorBanner title={turbine ? t('errors.update') : t('errors.add')} error={server.banner} />
         {choosesCompany ? (
           <Select<number>
             label={t('form.company')}
