@@ -6,7 +6,8 @@
  * table), starts them and lets the manager hash and send for BENCH_MEMORY_SECONDS (90) with the page's upload limited
  * to 20 Mbit/s (Chromium's network emulation, the field link's rate). Samples every second: the page's JS heap
  * (CDP Performance.getMetrics JSHeapUsedSize) and the resident memory of the renderer processes (/proc, pids from CDP
- * SystemInfo.getProcessInfo). Target: < 500 MB. BENCH_PORT (4391), BENCH_MEMORY_FILES (1000).
+ * SystemInfo.getProcessInfo). Target: < 500 MB. BENCH_PORT (4391), BENCH_MEMORY_FILES (1000), BENCH_MEMORY_DUMP=1 (Chromium's
+ * own account of the renderer's memory by allocator, after review and after sending).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ const TARGET_MB = 500;
 /** BENCH_MEMORY_ALLOW_WASM=1: the page's Content-Security-Policy gets 'wasm-unsafe-eval' (see below) */
 const ALLOW_WASM = process.env.BENCH_MEMORY_ALLOW_WASM === '1';
 const MB = 1024 * 1024;
+const DUMP = process.env.BENCH_MEMORY_DUMP === '1';
 const cacheDir = path.join(tmpdir(), 'windscope-bench-field');
 const CHROMIUM_ARGS = [
   '--headless',
@@ -96,11 +98,67 @@ const rssMb = (pid: number) => {
   }
 };
 
+/** The largest renderer's resident memory by kind (/proc status): anonymous, file-backed, shared memory. */
+const rssParts = (pid: number) => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+    return { anon: kb('RssAnon'), file: kb('RssFile'), shmem: kb('RssShmem') };
+  } catch {
+    return { anon: 0, file: 0, shmem: 0 };
+  }
+};
+
 interface Sample {
   stage: string;
   heap: number;
   renderer: number;
   renderers: number;
+  parts: { anon: number; file: number; shmem: number };
+}
+
+/**
+ * BENCH_MEMORY_DUMP=1: where the largest renderer's memory is, by Chromium's own accounting (a memory-infra dump through
+ * the browser's Tracing domain): the allocators' sizes (v8 per isolate, partition_alloc, blink_gc, malloc, shared
+ * memory, discardable, cc, skia…), biggest first.
+ */
+async function memoryDump(browserCdp: CDPSession, rendererPid: number): Promise<string> {
+  const done = new Promise<string>((resolve) => {
+    browserCdp.once('Tracing.tracingComplete' as never, (async (event: { stream?: string }) => {
+      let text = '';
+      for (let eof = false; !eof && event.stream; ) {
+        const chunk = (await browserCdp.send('IO.read', { handle: event.stream })) as { data: string; eof: boolean; base64Encoded?: boolean };
+        text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
+        eof = chunk.eof;
+      }
+      resolve(text);
+    }) as never);
+  });
+  await browserCdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], memoryDumpConfig: { triggers: [] } } as never,
+    transferMode: 'ReturnAsStream',
+  });
+  await browserCdp.send('Tracing.requestMemoryDump' as never, { levelOfDetail: 'detailed' } as never);
+  await browserCdp.send('Tracing.end');
+  const trace = JSON.parse(await done) as { traceEvents?: unknown[] } | unknown[];
+  const events = (Array.isArray(trace) ? trace : (trace.traceEvents ?? [])) as {
+    ph: string;
+    pid: number;
+    args?: { dumps?: { allocators?: Record<string, { attrs?: { size?: { value: string } } }> } };
+  }[];
+  const dump = events.find((e) => e.ph === 'v' && e.pid === rendererPid && e.args?.dumps?.allocators);
+  if (!dump?.args?.dumps?.allocators) return `no memory dump for renderer ${rendererPid}`;
+  const sizes = Object.entries(dump.args.dumps.allocators)
+    .map(([name, a]) => [name, Number.parseInt(a.attrs?.size?.value ?? '0', 16) / MB] as const)
+    .filter(([name, mb]) => mb >= 1 && name.split('/').length <= 3);
+  const top = sizes.filter(([name]) => !name.includes('/'));
+  const inner = sizes.filter(([name]) => name.includes('/') && (name.startsWith('v8/') || name.startsWith('partition_alloc/partitions')));
+  const list = (rows: (readonly [string, number])[]) =>
+    rows
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, mb]) => `${name} ${mb.toFixed(0)}`)
+      .join(', ');
+  return `allocators (MB): ${list(top)}\n     inside: ${list(inner)}`;
 }
 
 /** Samples the page's JS heap and the renderers' RSS every second into `samples`, labelled with the current stage. */
@@ -108,14 +166,24 @@ function sampler(page: Page, pageCdp: CDPSession, browserCdp: CDPSession) {
   const samples: Sample[] = [];
   let stage = 'opened';
   let running = true;
+  let rendererPid = 0;
   const take = async () => {
     const { metrics } = (await pageCdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     const heap = (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / MB;
     const info = (await browserCdp.send('SystemInfo.getProcessInfo' as never)) as unknown as {
       processInfo: { type: string; id: number }[];
     };
-    const renderers = info.processInfo.filter((p) => p.type === 'renderer').map((p) => rssMb(p.id));
-    samples.push({ stage, heap, renderer: Math.max(0, ...renderers), renderers: renderers.reduce((a, b) => a + b, 0) });
+    const pids = info.processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
+    const renderers = pids.map((pid) => rssMb(pid));
+    const largest = renderers.indexOf(Math.max(0, ...renderers));
+    rendererPid = pids[largest] ?? 0;
+    samples.push({
+      stage,
+      heap,
+      renderer: Math.max(0, ...renderers),
+      renderers: renderers.reduce((a, b) => a + b, 0),
+      parts: rssParts(rendererPid),
+    });
   };
   const loop = (async () => {
     while (running && !page.isClosed()) {
@@ -125,6 +193,7 @@ function sampler(page: Page, pageCdp: CDPSession, browserCdp: CDPSession) {
   })();
   return {
     samples,
+    rendererPid: () => rendererPid,
     setStage(next: string) {
       stage = next;
     },
@@ -231,6 +300,7 @@ async function main() {
       const key = `${response.request().method()} ${url.includes('known-hashes') ? 'known-hashes' : 'uploads'} ${response.status()}`;
       answers[key] = (answers[key] ?? 0) + 1;
     });
+    if (DUMP) console.log(`   review, ${await memoryDump(browserCdp, probe.rendererPid())}`);
     probe.setStage('sending');
     await start.click();
     const sendingAt = performance.now();
@@ -258,6 +328,7 @@ async function main() {
           `heap ${last?.heap.toFixed(0)} MB, renderer ${last?.renderer.toFixed(0)} MB; answers ${JSON.stringify(answers)}; at ${new URL(page.url()).pathname}`,
       );
     }
+    if (DUMP) console.log(`   sending, ${await memoryDump(browserCdp, probe.rendererPid())}`);
     await probe.stop();
 
     console.log(`   stage      JS heap used (MB)   renderer RSS (MB): the largest / all renderers   ${uptime()}`);
@@ -265,12 +336,14 @@ async function main() {
     for (const stage of ['opened', 'chosen', 'review', 'sending']) {
       const inStage = probe.samples.filter((s) => s.stage === stage);
       if (inStage.length === 0) continue;
-      const peak = (key: keyof Omit<Sample, 'stage'>) => Math.max(...inStage.map((s) => s[key]));
+      const peak = (key: 'heap' | 'renderer' | 'renderers') => Math.max(...inStage.map((s) => s[key]));
       const end = inStage.at(-1) as Sample;
+      const top = inStage.reduce((a, b) => (b.renderer > a.renderer ? b : a));
       worst = Math.max(worst, peak('renderer'), peak('heap'));
       console.log(
         `   ${stage.padEnd(9)}  peak ${peak('heap').toFixed(0).padStart(5)}, end ${end.heap.toFixed(0).padStart(5)}     ` +
-          `peak ${peak('renderer').toFixed(0).padStart(5)} / ${peak('renderers').toFixed(0).padStart(5)}, end ${end.renderer.toFixed(0).padStart(5)} / ${end.renderers.toFixed(0).padStart(5)}`,
+          `peak ${peak('renderer').toFixed(0).padStart(5)} / ${peak('renderers').toFixed(0).padStart(5)}, end ${end.renderer.toFixed(0).padStart(5)} / ${end.renderers.toFixed(0).padStart(5)}` +
+          `   (at the peak: anonymous ${top.parts.anon.toFixed(0)}, file ${top.parts.file.toFixed(0)}, shared ${top.parts.shmem.toFixed(0)})`,
       );
     }
     console.log(
