@@ -124,15 +124,22 @@ interface Sample {
  */
 async function memoryDump(browserCdp: CDPSession, rendererPid: number): Promise<string> {
   const done = new Promise<string>((resolve) => {
-    browserCdp.once('Tracing.tracingComplete' as never, (async (event: { stream?: string }) => {
-      let text = '';
-      for (let eof = false; !eof && event.stream; ) {
-        const chunk = (await browserCdp.send('IO.read', { handle: event.stream })) as { data: string; eof: boolean; base64Encoded?: boolean };
-        text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
-        eof = chunk.eof;
-      }
-      resolve(text);
-    }) as never);
+    browserCdp.once(
+      'Tracing.tracingComplete' as never,
+      (async (event: { stream?: string }) => {
+        let text = '';
+        for (let eof = false; !eof && event.stream; ) {
+          const chunk = (await browserCdp.send('IO.read', { handle: event.stream })) as {
+            data: string;
+            eof: boolean;
+            base64Encoded?: boolean;
+          };
+          text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
+          eof = chunk.eof;
+        }
+        resolve(text);
+      }) as never,
+    );
   });
   await browserCdp.send('Tracing.start', {
     traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], memoryDumpConfig: { triggers: [] } } as never,
@@ -152,7 +159,10 @@ async function memoryDump(browserCdp: CDPSession, rendererPid: number): Promise<
     .map(([name, a]) => [name, Number.parseInt(a.attrs?.size?.value ?? '0', 16) / MB] as const)
     .filter(([name, mb]) => mb >= 1 && name.split('/').length <= 3);
   const top = sizes.filter(([name]) => !name.includes('/'));
-  const inner = sizes.filter(([name]) => name.includes('/') && (name.startsWith('v8/') || name.startsWith('partition_alloc/partitions')));
+  const inner = sizes.filter(
+    ([name]) =>
+      name.includes('/') && (name.startsWith('v8/') || name.startsWith('blink_gc/') || name.startsWith('partition_alloc/partitions')),
+  );
   const list = (rows: (readonly [string, number])[]) =>
     rows
       .sort((a, b) => b[1] - a[1])
