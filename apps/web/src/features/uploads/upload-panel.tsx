@@ -3,7 +3,7 @@ import '@mantine/core/styles/CheckboxIndicator.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Progress.layer.css';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { type ReactNode, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, type ReactNode, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { RefreshIcon } from '../../ui/icons.tsx';
@@ -61,6 +61,7 @@ function Overall() {
         value={percent}
         size="md"
         radius="xl"
+        transitionDuration={0}
         aria-label={t('panel.overallLabel')}
         data-testid="upload-overall-progress"
         data-percent={percent}
@@ -173,7 +174,8 @@ function AskForFilesWithInput({ count, onResult }: { count: number; onResult(res
   );
 }
 
-function FileRow({ item, speed }: { item: QueueItem; speed: number | undefined }) {
+/** One file's row; drawn again only when its item or speed changes (items are replaced, never changed in place). */
+const FileRow = memo(function FileRow({ item, speed }: { item: QueueItem; speed: number | undefined }) {
   const { t } = useTranslation(UPLOADS_NS);
   const { fileSize } = useFormatters();
   const percent = item.size > 0 ? Math.floor(((item.state === 'done' ? item.size : item.sent) / item.size) * 100) : 100;
@@ -185,6 +187,7 @@ function FileRow({ item, speed }: { item: QueueItem; speed: number | undefined }
           value={percent}
           size="sm"
           w={110}
+          transitionDuration={0}
           aria-label={t('file.progress', { name: item.name, percent })}
           data-testid="file-progress"
           data-percent={percent}
@@ -241,7 +244,7 @@ function FileRow({ item, speed }: { item: QueueItem; speed: number | undefined }
       </Table.Td>
     </Table.Tr>
   );
-}
+});
 
 function TurbineQueue({ turbineId, items }: { turbineId: number; items: QueueItem[] }) {
   const { t } = useTranslation(UPLOADS_NS);
