@@ -507,7 +507,10 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
     if (!row) throw new AppError(404, 'TUS_UPLOAD_NOT_FOUND');
     const language = requestLanguage(request);
     if (row.state === 'done' && row.outcome) return (await presentOutcome(row.outcome as KeptOutcome, auth, language)).outcome;
-    if (row.state === 'finishing') return { state: 'incomplete', offset: row.length, length: row.length };
+    // another request runs the pipeline now; a claim older than the lease was its process dying (then it runs again here)
+    const claimedAt = row.finishingAt?.getTime() ?? 0;
+    if (row.state === 'finishing' && claimedAt >= ctx.now().getTime() - FINISH_LEASE_MS)
+      return { state: 'incomplete', offset: row.length, length: row.length };
     const offset = await datastore
       .getUpload(id)
       .then((upload) => upload.offset)

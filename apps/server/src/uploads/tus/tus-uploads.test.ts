@@ -370,6 +370,31 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
     expect((await tusKeys()).filter((k) => k.includes(id))).toEqual([]);
   });
 
+  it('a process that died running the pipeline: once its claim is older than the lease, the outcome runs it again', async () => {
+    const client = tusClient(t, operator);
+    const bytes = await makeJpeg(160, 120, { seed: 14 });
+    const filename = name('orphaned');
+    const id = uploadIdOf(await client.create(meta(filename), bytes.length));
+    await t.app.ctx.tus.datastore.write(Readable.from([bytes]), id, 0);
+    // claimed 9 minutes ago: still its claimer's (the lease is 10 minutes)
+    const claim = (minutesAgo: number) =>
+      t.app.ctx.db
+        .update(tusUploads)
+        .set({ state: 'finishing', finishingAt: new Date(t.clock.now().getTime() - minutesAgo * 60_000) })
+        .where(eq(tusUploads.id, id));
+    await claim(9);
+    expect((await client.outcome(id)).json().data).toEqual({ state: 'incomplete', offset: bytes.length, length: bytes.length });
+    expect(await photoNamed(filename)).toBeUndefined();
+    // 11 minutes: the claimer is gone; the client asking for the outcome gets the photo stored
+    await claim(11);
+    expect((await client.outcome(id)).json().data).toMatchObject({
+      state: 'stored',
+      photo: { originalName: filename, sha256: sha(bytes) },
+    });
+    expect((await rowOf(id))?.state).toBe('done');
+    expect((await tusKeys()).filter((k) => k.includes(id))).toEqual([]);
+  });
+
   it('while the pipeline works on the last byte: HEAD says whole, a PATCH gets 423 (tus clients retry it), the outcome incomplete', async () => {
     const client = tusClient(t, operator, 'en');
     const bytes = await makeJpeg(200, 150, { seed: 9 });
