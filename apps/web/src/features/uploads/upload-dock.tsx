@@ -106,7 +106,17 @@ export function UploadDock() {
               <Text size="sm" fw={700} lh={1.1}>
                 {t('indicator.text', { status })}
               </Text>
-              {toSend > 0 && <Progress value={percent} size="xs" w={140} transitionDuration={0} color="white" bg="rgba(255,255,255,0.3)" aria-hidden="true" />}
+              {toSend > 0 && (
+                <Progress
+                  value={percent}
+                  size="xs"
+                  w={140}
+                  transitionDuration={0}
+                  color="white"
+                  bg="rgba(255,255,255,0.3)"
+                  aria-hidden="true"
+                />
+              )}
             </Stack>
           </Button>
         </div>
