@@ -35,11 +35,15 @@ async function databaseAnswers(ctx: AppContext): Promise<boolean> {
 /** GET /api/health/ready (DECISIONS §15): 200 when the database and the storage driver answer, 503 naming the part that
  *  does not, for load balancers and orchestrators. /api/health stays the liveness check. */
 export async function healthRoutes(api: FastifyInstance, ctx: AppContext) {
-  api.get('/health/ready', { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
-    const [database, storage] = await Promise.all([databaseAnswers(ctx), storageAnswers(ctx.storage)]);
-    const data = { database: database ? 'up' : 'down', storage: storage ? 'up' : 'down' };
-    if (database && storage) return reply.status(200).send({ success: true, data });
-    // the error envelope, with which part is down
-    return reply.status(503).send({ success: false, code: 'SERVICE_UNAVAILABLE', message: localize(req, 'SERVICE_UNAVAILABLE'), data });
-  });
+  api.get(
+    '/health/ready',
+    { config: { public: true }, schema: { tags: ['health'], summary: 'Readiness: database and storage answer (503 otherwise)' } },
+    async (req, reply) => {
+      const [database, storage] = await Promise.all([databaseAnswers(ctx), storageAnswers(ctx.storage)]);
+      const data = { database: database ? 'up' : 'down', storage: storage ? 'up' : 'down' };
+      if (database && storage) return reply.status(200).send({ success: true, data });
+      // the error envelope, with which part is down
+      return reply.status(503).send({ success: false, code: 'SERVICE_UNAVAILABLE', message: localize(req, 'SERVICE_UNAVAILABLE'), data });
+    },
+  );
 }
