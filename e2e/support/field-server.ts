@@ -35,12 +35,21 @@ export class FieldServer {
     return this.dir;
   }
 
-  async start(publicUrl: string): Promise<void> {
+  /** `env`: more settings for the server (the setup spec's DEMO_SEED=0) */
+  async start(publicUrl: string, env: Record<string, string> = {}): Promise<void> {
     this.process = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
       cwd: E2E_DIR,
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, DATA_DIR: this.dataDir, PORT: String(this.port), LOG_LEVEL: 'warn', PUBLIC_URL: publicUrl, TRUST_PROXY: '1' },
+      env: {
+        ...process.env,
+        DATA_DIR: this.dataDir,
+        PORT: String(this.port),
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: publicUrl,
+        TRUST_PROXY: '1',
+        ...env,
+      },
     });
     this.process.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString();

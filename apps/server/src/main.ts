@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { seedDemoMedia } from './db/demo-media/seed-media.ts';
 import { seedDemoData } from './db/seed.ts';
 import { checkOverdue } from './notifications/overdue.ts';
+import { prepareSetup } from './setup/service.ts';
 
 async function main() {
   const config = loadConfig();
@@ -24,6 +25,8 @@ async function main() {
       await checkOverdue(app.ctx);
     }
   }
+  // an empty database (PostgreSQL, or PGlite with DEMO_SEED=0): setup mode, with a one-time address (DECISIONS §15)
+  const setup = await prepareSetup(app.ctx);
   await app.listen({ port: config.port, host: config.host });
   // tells `npm run integrity` that the embedded database is in use
   const pidFile = config.databaseUrl ? null : path.join(config.dataDir, 'server.pid');
@@ -37,6 +40,13 @@ async function main() {
   if (config.demoSeed) {
     console.log(
       `${seeded ? `Demo data created (${demoPhotos} photos)` : 'Demo data present'}: sign in as superadmin@windscope.example, admin@ege.example, manager@ege.example, operator@ege.example, customer@ege.example, viewer@ege.example, admin@marmara.example or operator@marmara.example with password demo1234`,
+    );
+  }
+  if (setup) {
+    console.log(
+      `No account exists yet. Create the first owner (the superadmin) at:\n\n  ${setup.url}\n\n` +
+        `This address works once; its token is also in ${setup.tokenFile} (readable by its owner only). ` +
+        `Without a browser: npm run setup -- --email … --name … --company …${config.databaseUrl ? '' : ' (with this server stopped: the embedded database opens in one process at a time)'}`,
     );
   }
   const stop = async () => {

@@ -115,6 +115,10 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stopped (pg_ctl stop -
     const health = await apiCall(app.url, '/api/health');
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ success: false, data: { database: 'down' } });
+    // readiness too: a load balancer takes the process out, naming the part that is down
+    const ready = await apiCall(app.url, '/api/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE', data: { database: 'down', storage: 'up' } });
     expect(processAlive(app.pid), app.output()).toBe(true);
 
     const restartAt = Date.now();
@@ -169,6 +173,7 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stopped (pg_ctl stop -
     expect(processAlive(app.pid)).toBe(true);
     expect((await apiCall(app.url, '/api/auth/verify', { token })).status).toBe(200);
     expect((await apiCall(app.url, '/api/health')).status).toBe(200);
+    expect((await apiCall(app.url, '/api/health/ready')).status).toBe(200);
   });
 });
 

@@ -233,7 +233,9 @@ describe.each(getRoutes)('%s', (key, route) => {
     const before = await databaseFingerprint(t);
     const junk = await t.call(bearer, { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}${JUNK_QUERY}` });
     expect(junk.statusCode).toBe(plain.statusCode);
-    expect(junk.statusCode).toBeLessThan(300);
+    // a route that is over in these apps (first-run setup: 404) answers as its row says
+    if (route.ok < 300) expect(junk.statusCode).toBeLessThan(300);
+    else expect(junk.statusCode).toBe(route.ok);
     expect(withoutZipTimes(junk.rawPayload).equals(withoutZipTimes(plain.rawPayload))).toBe(true);
     expect(await databaseFingerprint(t)).toEqual(before);
   });

@@ -23,6 +23,7 @@ import {
   signInLinkConfirmBodySchema,
   signInLinkRequestBodySchema,
   type Role,
+  setupBodySchema,
   updateTurbineBodySchema,
   updateUserBodySchema,
 } from '@windscope/contract';
@@ -111,6 +112,27 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   // ---------- public ----------
   'GET /api/openapi.json': { needs: 'public', ok: 200, tenantRow: false, prepare: async () => ({}) },
   'GET /api/health': { needs: 'public', ok: 200, tenantRow: false, prepare: async () => ({}) },
+  'GET /api/health/ready': { needs: 'public', ok: 200, tenantRow: false, prepare: async () => ({}) },
+  // first-run setup: public, and 404 once an account exists, as in every app these tests build (the demo's accounts);
+  // setup/setup.test.ts covers the empty database
+  'GET /api/setup': { needs: 'public', ok: 404, tenantRow: false, prepare: async () => ({}) },
+  'POST /api/setup': {
+    needs: 'public',
+    ok: 404,
+    tenantRow: false,
+    body: setupBodySchema,
+    prepare: async () => ({
+      payload: {
+        token: 'x'.repeat(43),
+        company_name: `Setup ${unique()}`,
+        first_name: 'Ada',
+        last_name: 'Owner',
+        email: `owner-${unique()}@setup.example`,
+        password: 'a long unusual passphrase',
+        language: 'en',
+      },
+    }),
+  },
   'POST /api/auth/login': {
     needs: 'public',
     ok: 200,

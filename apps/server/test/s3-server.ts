@@ -20,11 +20,15 @@ export async function startS3Server(bucket = 'windscope-test'): Promise<TestS3Se
   );
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
+  let closed = false;
   return {
     endpoint,
     bucket,
     env: { STORAGE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    /** also before the app's close (a test stopping the store under a running app): the second call does nothing */
     async close() {
+      if (closed) return;
+      closed = true;
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

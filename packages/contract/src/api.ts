@@ -12,6 +12,8 @@ export const API_PATHS = {
   signInLink: '/auth/sign-in-link',
   signInLinkConfirm: '/auth/sign-in-link/confirm',
   emailChangeConfirm: '/auth/email-change/confirm',
+  setup: '/setup',
+  healthReady: '/health/ready',
   notifications: '/notifications',
   notificationsUnread: '/notifications/unread-count',
   notificationRead: (id: number | string) => `/notifications/${id}/read`,

@@ -71,6 +71,10 @@ export const MESSAGES = {
   PASSWORD_REQUIRED: { tr: 'Yeni şifre gereklidir', en: 'A new password is required' },
   PASSWORD_TOO_SHORT: { tr: 'Şifre en az 6 karakter olmalı', en: 'Password must be at least 6 characters' },
   PASSWORD_TOO_LONG: { tr: 'Şifre en fazla 128 karakter olabilir', en: 'Password can be at most 128 characters' },
+  PASSWORD_TOO_COMMON: {
+    tr: 'Bu şifre en yaygın 10.000 şifreden biri ve kolayca tahmin edilir. Lütfen başka bir şifre seçin.',
+    en: 'This password is one of the 10,000 most common passwords and is easy to guess. Please choose another one.',
+  },
   PASSWORDS_DO_NOT_MATCH: { tr: 'Şifreler eşleşmiyor', en: 'Passwords do not match' },
   PASSWORD_CHANGED: { tr: 'Şifre başarıyla değiştirildi.', en: 'Password changed.' },
   CURRENT_PASSWORD_REQUIRED: { tr: 'Mevcut şifrenizi girin.', en: 'Enter your current password.' },
@@ -419,6 +423,19 @@ export const MESSAGES = {
   CAMPAIGN_WAIVER_ADDED: { tr: 'Muafiyet kaydedildi.', en: 'Waiver recorded.' },
   CAMPAIGN_WAIVER_REMOVED: { tr: 'Muafiyet kaldırıldı (geçmişte duruyor).', en: 'Waiver removed (kept in the history).' },
   CAMPAIGN_WAIVER_NOT_FOUND: { tr: 'Muafiyet bulunamadı.', en: 'Waiver not found.' },
+  SETUP_TOKEN_INVALID: {
+    tr: 'Kurulum anahtarı geçersiz. Sunucunun başlarken yazdığı kurulum adresini ya da DATA_DIR/setup-token dosyasındaki anahtarı kullanın.',
+    en: 'The setup key is not valid. Use the setup address the server printed when it started, or the key in DATA_DIR/setup-token.',
+  },
+  SETUP_NOT_AVAILABLE: {
+    tr: 'Bu Windscope zaten kurulmuş; kurulum sayfası artık kullanılamaz. Hesabınızla giriş yapın.',
+    en: 'This Windscope is already set up; the setup page is no longer available. Sign in with your account.',
+  },
+  SETUP_ALREADY_DONE: {
+    tr: 'Kurulum az önce başka bir yerden tamamlandı. Hesabınızla giriş yapın.',
+    en: 'Setup was just completed elsewhere. Sign in with your account.',
+  },
+  SETUP_DONE: { tr: 'Kurulum tamamlandı. Hoş geldiniz!', en: 'Setup complete. Welcome!' },
   CONTACT_REQUIRED_FIELDS: { tr: 'Ad, konu ve mesaj gereklidir.', en: 'Name, subject and message are required.' },
   CONTACT_SENT: {
     tr: 'Mesajınız gönderildi. En kısa sürede size dönüş yapacağız.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, roleSchema } from './roles.ts';
+import { LANGUAGES } from './messages.ts';
 import {
   BLADES,
   COMMENT_MAX_LENGTH,
@@ -332,6 +333,20 @@ export const createUserBodySchema = z.strictObject({
   is_active: z.boolean().default(true),
 });
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+/** First-run setup (DECISIONS §15): the operator company and its protected superadmin, created once on an empty database.
+ *  The token is the one the server printed (DATA_DIR/setup-token); a malformed one is just a wrong one. */
+export const setupBodySchema = z.strictObject({
+  token: z.string({ error: 'SETUP_TOKEN_INVALID' }).min(1, { error: 'SETUP_TOKEN_INVALID' }).max(200, { error: 'SETUP_TOKEN_INVALID' }),
+  company_name: requiredText(120, 'COMPANY_NAME_REQUIRED'),
+  first_name: requiredText(80, 'USER_ALL_FIELDS'),
+  last_name: requiredText(80, 'USER_ALL_FIELDS'),
+  email: z.string({ error: 'USER_ALL_FIELDS' }).trim().min(1, { error: 'USER_ALL_FIELDS' }).pipe(emailSchema),
+  password: z.string({ error: 'USER_ALL_FIELDS' }).min(1, { error: 'USER_ALL_FIELDS' }).pipe(passwordSchema),
+  /** the owner's language for e-mails; the request's language when left out */
+  language: z.enum(LANGUAGES, { error: 'VALIDATION' }).optional(),
+});
+export type SetupBody = z.input<typeof setupBodySchema>;
 
 export const updateUserBodySchema = z.strictObject({
   first_name: requiredText(80, 'USER_EDIT_ALL_FIELDS'),

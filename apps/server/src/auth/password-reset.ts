@@ -5,6 +5,7 @@ import { passwordResetTokens, users } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
 import { emailAccountLinkAfterReply, sha256 } from './account-links.ts';
+import { assertUncommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 import { voidResetLinks } from './reset-links.ts';
 import { revokeUserSessions } from './session-service.ts';
@@ -48,6 +49,7 @@ export async function confirmPasswordReset(ctx: AppContext, token: string, passw
     .where(live)
     .limit(1);
   if (!valid) throw badRequest('PASSWORD_RESET_TOKEN_INVALID');
+  assertUncommonPassword(password);
   const newHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     // single use: the update claims the token; a second use (or one made meanwhile) finds nothing to claim

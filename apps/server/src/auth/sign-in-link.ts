@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { type Language, SIGN_IN_LINK_TTL_MS } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/client.ts';
 import { companies, signInLinks, users } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
@@ -20,12 +22,20 @@ export async function requestSignInLink(ctx: AppContext, email: string, meta: { 
     email: normalized,
     lang: meta.lang,
     path: '/sign-in-link',
-    store: async ({ userId, tokenHash, now }) => {
-      await ctx.db
-        .insert(signInLinks)
-        .values({ userId, tokenHash, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS), createdAt: now });
-    },
+    store: (row) => storeSignInLink(ctx.db, row),
   });
+}
+
+async function storeSignInLink(db: Database, { userId, tokenHash, now }: { userId: number; tokenHash: string; now: Date }) {
+  await db.insert(signInLinks).values({ userId, tokenHash, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS), createdAt: now });
+}
+
+/** A sign-in link made without e-mail, for whoever runs the server (the headless setup prints it): the same single-use,
+ *  15-minute link, confirmed by the same page and route. */
+export async function issueSignInLink(db: Database, publicUrl: string, userId: number, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await storeSignInLink(db, { userId, tokenHash: sha256(token), now });
+  return `${publicUrl}/sign-in-link?token=${encodeURIComponent(token)}`;
 }
 
 /** Claims the link (once, before it expires, for an active account) and signs its owner in; the account's sign-in limits

@@ -11,6 +11,7 @@ import {
   type User,
 } from '@windscope/contract';
 import type { z } from 'zod';
+import { assertUncommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
 import { voidResetLinks } from '../auth/reset-links.ts';
@@ -91,6 +92,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
   if (!can(actor, 'user.create', { companyId, newCompanyId: companyId, newRole: input.role })) throw forbidden();
   await assertCompanyExists(ctx, companyId);
   await assertEmailFree(ctx, actor, input.email);
+  assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   try {
@@ -202,6 +204,7 @@ export async function changeUserPassword(
     if (!(await verifyPassword(row.user.passwordHash, input.current_password))) throw badRequest('CURRENT_PASSWORD_WRONG');
     await ctx.limiter.refund(key);
   }
+  assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {

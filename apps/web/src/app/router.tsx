@@ -48,6 +48,11 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/auth/sign-in-link/sign-in-link-page.tsx'), 'EmailChangePage'),
           },
           {
+            path: 'setup',
+            // first-run setup (DECISIONS §15), in the sign-in link page's chunk like the e-mail change page (home budget)
+            lazy: lazyPage(() => import('../features/auth/sign-in-link/sign-in-link-page.tsx'), 'SetupPage'),
+          },
+          {
             // management area: desktop gate, then the session check (features/auth/protected-route.tsx)
             id: 'management',
             lazy: lazyPage(() => import('./management-area.tsx'), 'ManagementArea'),

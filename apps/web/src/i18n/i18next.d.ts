@@ -31,6 +31,7 @@ declare module 'i18next' {
       notifications: typeof import('../features/notifications/notifications.tr.json');
       compare: typeof import('../features/compare/compare.tr.json');
       campaigns: typeof import('../features/campaigns/campaigns.tr.json');
+      setup: typeof import('../features/setup/setup.tr.json');
     };
     returnNull: false;
   }

@@ -20,3 +20,6 @@ export function SignInLinkPage() {
 
 /** The e-mail change confirmation page rides in this chunk: one lazy route less in the entry (the home page's budget). */
 export { EmailChangePage } from '../email-change/email-change-page.tsx';
+
+/** The first-run setup page (issue 22) rides here too, for the same reason: it is opened once in an instance's life. */
+export { SetupPage } from '../../setup/setup-page.tsx';
