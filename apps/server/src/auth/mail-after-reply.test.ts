@@ -53,7 +53,7 @@ describe('link e-mails go out after the answer', () => {
       expect(known.statusCode).toBe(200);
       expect(unknown.statusCode).toBe(200);
       expect(known.body).toBe(unknown.body.replace('nobody@nowhere.example', owner));
-      await t.app.ctx.afterReply.drained();
+      await t.app.ctx.mail.drained();
       expect(smtp.received.length).toBe(before + 1);
       expect(smtp.received.at(-1)).toContain(owner);
       expect(smtp.received.at(-1)?.replace(/=\r?\n/g, '')).toContain(linkPath);
