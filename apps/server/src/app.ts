@@ -154,7 +154,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     leaseSeconds: config.reportJobLeaseSeconds,
     log: (message, details) => app.log.warn(details, message),
   });
-  ctx.mail = createMailOutbox(ctx, { retryHours: config.mailRetryHours, log: (message, details) => app.log.warn(details, message) });
+  ctx.mail = createMailOutbox(ctx, {
+    retryHours: config.mailRetryHours,
+    leaseSeconds: config.mailLeaseSeconds,
+    log: (message, details) => app.log.warn(details, message),
+  });
   ctx.tus = createTusUploads(ctx, (message, details) => app.log.warn(details, message));
   // upload leftovers of a crash: removed now and every so often (both drivers; S3 also has its local scratch copies)
   const stagingSweeper = createStagingSweeper({

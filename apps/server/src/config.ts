@@ -61,11 +61,9 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Windscope <no-reply@windscope.example>'),
   /** how long the outbox retries an e-mail (with back-off) before marking it failed */
-  MAIL_RETRY_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 30)
-    .default(24),
+  MAIL_RETRY_HOURS: z.coerce.number().positive().max(720).default(24),
+  /** how long a send may take before another process may take the e-mail over (its process died) */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(180),
   PUBLIC_URL: z.string().optional(),
   CONTACT_INBOX: z.string().default('info@windscope.example'),
   DEMO_SEED: flag,
@@ -143,6 +141,7 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailRetryHours: number;
+  mailLeaseSeconds: number;
   outboxDir: string;
   publicUrl: string;
   contactInbox: string;
@@ -223,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailRetryHours: e.MAIL_RETRY_HOURS,
+    mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
     outboxDir: path.join(dataDir, 'outbox'),
     publicUrl: (e.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, ''),
     contactInbox: e.CONTACT_INBOX,

@@ -14,7 +14,8 @@ export interface JobRunner {
   idle(): Promise<void>;
   /** stops taking new work until the returned function is called (the job in hand goes on) */
   hold(): () => void;
-  /** stops taking work and waits for the jobs in hand */
+  /** stops taking work and waits for the jobs in hand, at most `closeWaitMs`: a job still running then (a hung SMTP
+   *  server) is left to its lease, and another process, or this one restarted, takes it */
   close(): Promise<void>;
 }
 
@@ -28,6 +29,8 @@ export interface JobRunnerOptions<J> {
   /** how often an idle runner looks for work nobody told it about; 0: only when woken or asked (idle) */
   pollMs: number;
   log: (message: string, details: Record<string, unknown>) => void;
+  /** 5 s by default */
+  closeWaitMs?: number;
 }
 
 export function createJobRunner<J>(options: JobRunnerOptions<J>): JobRunner {
@@ -111,8 +114,12 @@ export function createJobRunner<J>(options: JobRunnerOptions<J>): JobRunner {
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
-      await pumping;
-      await Promise.all([...inHand]);
+      let timeout: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((resolve) => {
+        timeout = setTimeout(resolve, options.closeWaitMs ?? 5_000);
+      });
+      await Promise.race([Promise.all([pumping, ...inHand]), limit]);
+      clearTimeout(timeout);
       settleIdle();
     },
   };
