@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCompany, insertUser } from '../../test/factories.ts';
+import { demoCompanies, insertCompany, insertTurbine, insertUser, userByEmail } from '../../test/factories.ts';
+import { insertFinding } from '../../test/finding-factories.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { runDigest } from '../notifications/overdue.ts';
 
 /** A real SMTP receiver that refuses every message (451, "try again later") until told to accept. */
 async function startSmtp() {
@@ -176,5 +178,31 @@ describe('the mail outbox', () => {
     ).toBe('sent');
     // a row that has not failed is not "retried"
     expect((await t.call(admin, { method: 'POST', url: `/api/admin/mail-outbox/${failed?.id}/retry` })).statusCode).toBe(404);
+  });
+
+  it('a daily digest whose send fails is retried until it goes out', async () => {
+    smtp.state.accept = false;
+    const refused = smtp.state.refused;
+    // an open repair overdue on a day no digest was claimed for yet, after the digest hour
+    const { ege } = await demoCompanies(t);
+    const turbine = await insertTurbine(t, ege);
+    await insertFinding(t, turbine.id, await userByEmail(t, DEMO.egeOperator), {
+      status: 'repair_planned',
+      severity: 4,
+      dueDate: '2031-01-01',
+    });
+    const result = await runDigest(t.app.ctx, new Date('2031-03-03T09:00:00Z'));
+    expect(result.mails).toBeGreaterThan(0);
+    await t.app.ctx.mail.drained();
+    expect(smtp.state.refused).toBeGreaterThan(refused);
+    const waiting = await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+    expect(waiting.filter((r) => r.subject?.includes('03.03.2031') || r.subject?.includes('3 Mar 2031'))).toHaveLength(result.mails);
+    smtp.state.accept = true;
+    const received = smtp.state.received.length;
+    t.clock.advance(60_000);
+    await t.app.ctx.mail.drained();
+    expect(smtp.state.received.length - received).toBe(result.mails);
+    // the next check of the same day claims nothing and sends nothing more
+    expect(await runDigest(t.app.ctx, new Date('2031-03-03T12:00:00Z'))).toEqual({ claimed: [], mails: 0 });
   });
 });
