@@ -29,8 +29,8 @@ export interface JobRunnerOptions<J> {
   /** how often an idle runner looks for work nobody told it about; 0: only when woken or asked (idle) */
   pollMs: number;
   log: (message: string, details: Record<string, unknown>) => void;
-  /** 5 s by default */
-  closeWaitMs?: number;
+  /** 5 s by default; null: wait for the jobs in hand however long they take */
+  closeWaitMs?: number | null;
 }
 
 export function createJobRunner<J>(options: JobRunnerOptions<J>): JobRunner {
@@ -114,11 +114,11 @@ export function createJobRunner<J>(options: JobRunnerOptions<J>): JobRunner {
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
+      const waitMs = options.closeWaitMs === undefined ? 5_000 : options.closeWaitMs;
       let timeout: NodeJS.Timeout | undefined;
-      const limit = new Promise<void>((resolve) => {
-        timeout = setTimeout(resolve, options.closeWaitMs ?? 5_000);
-      });
-      await Promise.race([Promise.all([pumping, ...inHand]), limit]);
+      const all = Promise.all([pumping, ...inHand]);
+      if (waitMs === null) await all;
+      else await Promise.race([all, new Promise<void>((resolve) => (timeout = setTimeout(resolve, waitMs)))]);
       clearTimeout(timeout);
       settleIdle();
     },
