@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Language } from '@windscope/contract';
 import { makeAccountLinkMail } from '../auth/account-links.ts';
 import type { AppContext } from '../context.ts';
+import type { Executor } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { createJobRunner, createLeasedTable } from '../jobs/runner.ts';
 import { makeEscalationMail } from '../notifications/escalations.ts';
@@ -24,6 +25,20 @@ export interface MailOutbox {
 export const MAIL_LEASE_SECONDS = 180;
 /** How often an idle worker looks for rows it was not told about (another process's, retries, expired leases). */
 export const MAIL_POLL_MS = 1_000;
+/** Sent and skipped rows are kept this long (what went out, for the superadmin's list), then removed; failed ones stay
+ *  until someone sends them again. */
+export const MAIL_KEEP_DAYS = 30;
+
+/** Removes sent and skipped rows older than MAIL_KEEP_DAYS; answers how many. */
+export async function pruneMailOutbox(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .delete(mailOutbox)
+    .where(
+      and(inArray(mailOutbox.status, ['sent', 'skipped']), lt(mailOutbox.createdAt, new Date(now.getTime() - MAIL_KEEP_DAYS * 86_400_000))),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
 
 interface OutboxRow {
   id: number;
@@ -110,5 +125,17 @@ export function createMailOutbox(
     pollMs: options.pollMs ?? MAIL_POLL_MS,
     log: options.log,
   });
-  return { wake: runner.wake, drained: runner.idle, hold: runner.hold, close: runner.close };
+  const prune = setInterval(() => {
+    pruneMailOutbox(ctx.db, ctx.now()).catch((error: unknown) => options.log('could not prune the mail outbox', { err: String(error) }));
+  }, 60 * 60_000);
+  prune.unref();
+  return {
+    wake: runner.wake,
+    drained: runner.idle,
+    hold: runner.hold,
+    async close() {
+      clearInterval(prune);
+      await runner.close();
+    },
+  };
 }

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanies, insertCompany, insertTurbine, insertUser, userByEmail } from '../../test/factories.ts';
 import { insertFinding } from '../../test/finding-factories.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { pruneMailOutbox } from './outbox-worker.ts';
 import { runDigest } from '../notifications/overdue.ts';
 
 /** A real SMTP receiver that refuses every message (451, "try again later") until told to accept. */
@@ -204,5 +205,33 @@ describe('the mail outbox', () => {
     expect(smtp.state.received.length - received).toBe(result.mails);
     // the next check of the same day claims nothing and sends nothing more
     expect(await runDigest(t.app.ctx, new Date('2031-03-03T12:00:00Z'))).toEqual({ claimed: [], mails: 0 });
+  });
+
+  it('removes sent and skipped rows after 30 days, keeps failed and recent ones', async () => {
+    const now = t.app.ctx.now();
+    const old = new Date(now.getTime() - 31 * 86_400_000);
+    const rows = await t.app.ctx.db
+      .insert(mailOutbox)
+      .values(
+        (['sent', 'skipped', 'failed'] as const).map((status) => ({
+          kind: 'message',
+          recipient: `prune-${status}@test.example`,
+          status,
+          createdAt: old,
+        })),
+      )
+      .returning({ id: mailOutbox.id, status: mailOutbox.status });
+    await pruneMailOutbox(t.app.ctx.db, now);
+    const left = await t.app.ctx.db
+      .select({ status: mailOutbox.status })
+      .from(mailOutbox)
+      .where(
+        inArray(
+          mailOutbox.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    expect(left).toEqual([{ status: 'failed' }]);
+    expect(await t.app.ctx.db.$count(mailOutbox, eq(mailOutbox.status, 'sent'))).toBeGreaterThan(0);
   });
 });
