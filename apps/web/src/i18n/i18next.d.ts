@@ -31,6 +31,7 @@ declare module 'i18next' {
       notifications: typeof import('../features/notifications/notifications.tr.json');
       compare: typeof import('../features/compare/compare.tr.json');
       campaigns: typeof import('../features/campaigns/campaigns.tr.json');
+      mailOutbox: typeof import('../features/mail-outbox/mail-outbox.tr.json');
     };
     returnNull: false;
   }
