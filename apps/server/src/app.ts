@@ -26,7 +26,8 @@ import { AccessLogController, logFormatFor, logOutputFor } from './http/request-
 import { installBodyTimeouts, serverTimeouts } from './http/request-timeouts.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
-import { createAfterReplyQueue } from './mail/after-reply.ts';
+import { createMailOutbox } from './mail/outbox-worker.ts';
+import { mailOutboxRoutes } from './mail/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { startNotificationLoop } from './notifications/overdue.ts';
@@ -139,7 +140,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: database.db,
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
-    afterReply: createAfterReplyQueue((message, details) => app.log.error(details, message)),
+    // made just below: it needs the context itself
+    mail: null as unknown as AppContext['mail'],
     limiter,
     storage,
     derivatives,
@@ -152,6 +154,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ctx.reportJobs = createReportJobQueue(ctx, {
     workers: config.reportWorkers,
     leaseSeconds: config.reportJobLeaseSeconds,
+    log: (message, details) => app.log.warn(details, message),
+  });
+  ctx.mail = createMailOutbox(ctx, {
+    retryHours: config.mailRetryHours,
+    leaseSeconds: config.mailLeaseSeconds,
     log: (message, details) => app.log.warn(details, message),
   });
   ctx.tus = createTusUploads(ctx, (message, details) => app.log.warn(details, message));
@@ -184,7 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // the queue first: the photo in hand still needs storage and the database
     await derivatives.close();
     await ctx.reportJobs.close();
-    await ctx.afterReply.drained();
+    await ctx.mail.close();
     ctx.mailer.close();
     redis?.disconnect();
     await ctx.storage.close();
@@ -289,6 +296,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await findingRoutes(api, ctx);
       await campaignRoutes(api, ctx);
       await contactRoutes(api, ctx);
+      await mailOutboxRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

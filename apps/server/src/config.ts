@@ -60,6 +60,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Windscope <no-reply@windscope.example>'),
+  /** how long the outbox retries an e-mail (with back-off) before marking it failed */
+  MAIL_RETRY_HOURS: z.coerce.number().positive().max(720).default(24),
+  /** how long a send may take before another process may take the e-mail over (its process died) */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(180),
   PUBLIC_URL: z.string().optional(),
   CONTACT_INBOX: z.string().default('info@windscope.example'),
   DEMO_SEED: flag,
@@ -136,6 +140,8 @@ export interface AppConfig {
   jwtSecret: Uint8Array;
   smtpUrl: string | undefined;
   mailFrom: string;
+  mailRetryHours: number;
+  mailLeaseSeconds: number;
   outboxDir: string;
   publicUrl: string;
   contactInbox: string;
@@ -215,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: overrides.jwtSecret ?? loadJwtSecret(dataDir, e.JWT_SECRET),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetryHours: e.MAIL_RETRY_HOURS,
+    mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
     outboxDir: path.join(dataDir, 'outbox'),
     publicUrl: (e.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, ''),
     contactInbox: e.CONTACT_INBOX,

@@ -1,7 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import type { AfterReplyQueue } from './mail/after-reply.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { MailOutbox } from './mail/outbox-worker.ts';
 import type { DerivativeQueue } from './photos/derivative-queue.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { ReportJobQueue } from './reports/generate/jobs.ts';
@@ -14,9 +14,10 @@ export interface AppContext {
   config: AppConfig;
   db: Database;
   database: DatabaseHandle;
+  /** sends; only the outbox's worker uses it (everyone else queues rows: mail/outbox.ts) */
   mailer: Mailer;
-  /** work a request hands off so its answer does not wait for it (reset and sign-in-link e-mails) */
-  afterReply: AfterReplyQueue;
+  /** the mail_outbox worker of this process (DECISIONS §15): woken after a commit that queued e-mail */
+  mail: MailOutbox;
   limiter: RateLimiter;
   /** photo and report bytes: a local folder or S3 */
   storage: StorageDriver;

@@ -34,6 +34,7 @@ import { DEMO, type TestApp } from './harness.ts';
 import { CAMPAIGN_ROUTE_CASES } from './route-table-campaigns.ts';
 import { FILE_ROUTE_CASES } from './route-table-files.ts';
 import { FINDING_ROUTE_CASES } from './route-table-findings.ts';
+import { MAIL_ROUTE_CASES } from './route-table-mail.ts';
 import { NOTIFICATION_ROUTE_CASES } from './route-table-notifications.ts';
 import { UPLOAD_ROUTE_CASES } from './route-table-uploads.ts';
 
@@ -414,6 +415,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   // ---------- notifications (issue 16): route-table-notifications.ts ----------
   ...NOTIFICATION_ROUTE_CASES,
+  // ---------- the e-mail outbox (issue 22): route-table-mail.ts ----------
+  ...MAIL_ROUTE_CASES,
   // ---------- inspection campaigns: route-table-campaigns.ts ----------
   ...CAMPAIGN_ROUTE_CASES,
 };

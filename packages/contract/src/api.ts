@@ -19,6 +19,8 @@ export const API_PATHS = {
   notificationRead: (id: number | string) => `/notifications/${id}/read`,
   notificationsReadAll: '/notifications/read-all',
   notificationSettings: '/notifications/settings',
+  mailOutbox: '/admin/mail-outbox',
+  mailOutboxRetry: (id: number | string) => `/admin/mail-outbox/${id}/retry`,
   turbines: '/turbines',
   turbine: (id: number | string) => `/turbines/${id}`,
   turbinePhotos: (id: number | string) => `/turbines/${id}/photos`,

@@ -368,6 +368,7 @@ export const MESSAGES = {
   NOTIFICATION_NOT_FOUND: { tr: 'Bildirim bulunamadı.', en: 'Notification not found.' },
   NOTIFICATIONS_READ: { tr: 'Bildirimler okundu olarak işaretlendi.', en: 'Notifications marked as read.' },
   NOTIFICATION_SETTINGS_SAVED: { tr: 'Bildirim ayarları kaydedildi.', en: 'Notification settings saved.' },
+  MAIL_RETRY_QUEUED: { tr: 'E-posta yeniden gönderilmek üzere sıraya alındı.', en: 'The e-mail was queued to be sent again.' },
   FINDING_REASON_REQUIRED: { tr: 'Bu işlem için bir gerekçe yazın.', en: 'Write a reason for this change.' },
   FINDING_LAST_OBSERVATION: {
     tr: 'Bulgunun son gözlemi kaldırılamaz; bulguyu silin.',

@@ -50,3 +50,25 @@ export function turbineTrend(health: { worst_this_year: number | null; worst_las
   if (before == null) return 'no_earlier';
   return now > before ? 'worse' : now < before ? 'better' : 'same';
 }
+
+/** The e-mail outbox (DECISIONS §15), for superadmins: every outgoing e-mail is a row sent with retries; `failed` ones
+ *  gave up after MAIL_RETRY_HOURS. A link's text is never shown (nor stored). */
+export const MAIL_OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'skipped', 'failed'] as const;
+export type MailOutboxStatus = (typeof MAIL_OUTBOX_STATUSES)[number];
+export const mailOutboxQuerySchema = z.object({ status: z.enum(MAIL_OUTBOX_STATUSES, { error: 'VALIDATION' }).optional() });
+export const mailOutboxItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  /** null while a link request's address is still to be resolved */
+  recipient: z.string().nullable(),
+  subject: z.string().nullable(),
+  status: z.enum(MAIL_OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type MailOutboxItem = z.infer<typeof mailOutboxItemSchema>;
+/** The newest rows first, at most this many. */
+export const MAIL_OUTBOX_LIST_LIMIT = 200;

@@ -72,6 +72,8 @@ export const ACTIONS = [
   'campaign.update',
   'campaign.delete',
   'campaign.waive',
+  'mail.read',
+  'mail.retry',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -169,6 +171,10 @@ export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
   'campaign.update': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
   'campaign.delete': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
   'campaign.waive': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
+  // the e-mail outbox (DECISIONS §15): what went out and what failed, across every company, is the operator's to see
+  // and to send again
+  'mail.read': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
+  'mail.retry': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
 };
 
 /** The one permission check, used by the server's services and by the web app to hide what the server would refuse. */

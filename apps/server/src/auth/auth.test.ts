@@ -13,7 +13,7 @@ afterAll(async () => {
 
 const outbox = () => readOutbox(t.config.outboxDir);
 /** the reset e-mails go out after the reply */
-const mailsSent = () => t.app.ctx.afterReply.drained();
+const mailsSent = () => t.app.ctx.mail.drained();
 
 describe('login', () => {
   it('signs in with the demo password and answers the spec envelope without a hash', async () => {

@@ -1,34 +1,24 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { type Language, PASSWORD_RESET_TTL_MS } from '@windscope/contract';
+import type { Language } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import { passwordResetTokens, users } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
-import { emailAccountLinkAfterReply, sha256 } from './account-links.ts';
+import { queueAccountLinkMail, sha256 } from './account-links.ts';
 import { assertUncommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 import { voidResetLinks } from './reset-links.ts';
 import { revokeUserSessions } from './session-service.ts';
 
-/** Always the same answer, in the same time: the link is made and e-mailed after the reply, and only when the address
- *  belongs to an active account. */
+/** Always the same answer, in the same time: the request queues the same outbox row for any address; the outbox makes
+ *  and e-mails the link only when the address belongs to an active account. */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: { ip: string; lang: Language }) {
   const normalized = email.trim().toLowerCase();
   await reserveAttempt(ctx.limiter, [
     { key: `reset:ip:${meta.ip}`, rule: RATE_LIMITS.resetPerIp },
     { key: `reset:account:${normalized}`, rule: RATE_LIMITS.resetPerAccount },
   ]);
-  emailAccountLinkAfterReply(ctx, {
-    kind: 'passwordReset',
-    email: normalized,
-    lang: meta.lang,
-    path: '/password-reset',
-    store: async ({ userId, tokenHash, now }) => {
-      await ctx.db
-        .insert(passwordResetTokens)
-        .values({ userId, tokenHash, expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS), createdAt: now });
-    },
-  });
+  await queueAccountLinkMail(ctx, { kind: 'passwordReset', email: normalized, lang: meta.lang });
 }
 
 /** The link's token is checked before the new password is hashed (a wrong token costs no argon2), and every try counts

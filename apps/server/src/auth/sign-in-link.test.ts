@@ -19,7 +19,7 @@ const useLink = (token: string, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-in-link/confirm', payload: { token }, remoteAddress });
 /** the token of the newest sign-in link e-mailed to `email` (the e-mail goes out after the reply) */
 async function linkTokenFor(email: string): Promise<string> {
-  await t.app.ctx.afterReply.drained();
+  await t.app.ctx.mail.drained();
   const match = /\/sign-in-link\?token=([A-Za-z0-9_%-]+)/.exec(mailsTo(email).at(-1) ?? '');
   if (!match?.[1]) throw new Error(`no sign-in link to ${email}`);
   return decodeURIComponent(match[1]);
@@ -33,7 +33,7 @@ describe('sign-in link by e-mail', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.json().message).toBe(known.json().message);
     expect(known.json().message).toBe('Bu adres kayıtlıysa giriş bağlantısı gönderildi.');
-    await t.app.ctx.afterReply.drained();
+    await t.app.ctx.mail.drained();
     expect(mailsTo('ghost@nowhere.example')).toHaveLength(0);
     expect(mailsTo(DEMO.egeCustomer)).toHaveLength(1);
   });
@@ -87,13 +87,13 @@ describe('sign-in link by e-mail', () => {
     });
     expect(english.statusCode).toBe(200);
     await requestLink(DEMO.egeViewer, { 'x-language': 'tr' });
-    await t.app.ctx.afterReply.drained();
+    await t.app.ctx.mail.drained();
     const mail = mailsTo(DEMO.egeViewer).at(-1) ?? '';
     expect(mail).toContain('Subject: Windscope sign-in link');
     expect(mail).toContain('It is valid for 15 minutes and can be used once.');
     // an account that never signed in gets the asker's language
     await requestLink(DEMO.marmaraOperator, { 'x-language': 'en' });
-    await t.app.ctx.afterReply.drained();
+    await t.app.ctx.mail.drained();
     expect(mailsTo(DEMO.marmaraOperator).at(-1)).toContain('Subject: Windscope sign-in link');
   });
 

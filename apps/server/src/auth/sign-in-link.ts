@@ -1,41 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { type Language, SIGN_IN_LINK_TTL_MS } from '@windscope/contract';
+import type { Language } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { companies, signInLinks, users } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
-import { emailAccountLinkAfterReply, sha256 } from './account-links.ts';
+import { issueAccountLink, queueAccountLinkMail, sha256 } from './account-links.ts';
 import { clearLoginLimits, startSignedIn } from './auth-service.ts';
 
 /** The way out of a rate-limited sign-in: a single-use link, valid 15 minutes, e-mailed to the account's owner. Always the
- *  same answer, in the same time (the link is made and sent after the reply). */
+ *  same answer, in the same time (the outbox makes and sends the link). */
 export async function requestSignInLink(ctx: AppContext, email: string, meta: { ip: string; lang: Language }) {
   const normalized = email.trim().toLowerCase();
   await reserveAttempt(ctx.limiter, [
     { key: `sign-in-link:ip:${meta.ip}`, rule: RATE_LIMITS.signInLinkPerIp },
     { key: `sign-in-link:account:${normalized}`, rule: RATE_LIMITS.signInLinkPerAccount },
   ]);
-  emailAccountLinkAfterReply(ctx, {
-    kind: 'signInLink',
-    email: normalized,
-    lang: meta.lang,
-    path: '/sign-in-link',
-    store: (row) => storeSignInLink(ctx.db, row),
-  });
-}
-
-async function storeSignInLink(db: Database, { userId, tokenHash, now }: { userId: number; tokenHash: string; now: Date }) {
-  await db.insert(signInLinks).values({ userId, tokenHash, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS), createdAt: now });
+  await queueAccountLinkMail(ctx, { kind: 'signInLink', email: normalized, lang: meta.lang });
 }
 
 /** A sign-in link made without e-mail, for whoever runs the server (the headless setup prints it): the same single-use,
  *  15-minute link, confirmed by the same page and route. */
-export async function issueSignInLink(db: Database, publicUrl: string, userId: number, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await storeSignInLink(db, { userId, tokenHash: sha256(token), now });
-  return `${publicUrl}/sign-in-link?token=${encodeURIComponent(token)}`;
+export function issueSignInLink(db: Database, publicUrl: string, userId: number, now: Date): Promise<string> {
+  return issueAccountLink(db, publicUrl, 'signInLink', userId, now);
 }
 
 /** Claims the link (once, before it expires, for an active account) and signs its owner in; the account's sign-in limits

@@ -2,6 +2,7 @@ import type { contactBodySchema } from '@windscope/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { contactMessages } from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { type LimitCheck, RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
 
 type ContactInput = z.output<typeof contactBodySchema>;
@@ -12,7 +13,7 @@ export function singleLine(text: string): string {
   return text.replace(/[\r\n\v\f\u0085\u2028\u2029]+/g, ' ').trim();
 }
 
-/** Stores the message, then e-mails it to the operator's inbox (DECISIONS §4).
+/** Stores the message and, in the same transaction, its e-mail to the operator's inbox in the outbox (DECISIONS §4, §15).
  *  A filled honeypot is answered like a success and dropped. */
 export async function submitContactMessage(ctx: AppContext, input: ContactInput, meta: { ip: string }): Promise<{ stored: boolean }> {
   if (input.website && input.website.trim() !== '') return { stored: false };
@@ -24,33 +25,37 @@ export async function submitContactMessage(ctx: AppContext, input: ContactInput,
   const name = singleLine(input.name);
   const subject = singleLine(input.subject);
   const phone = input.phone ? singleLine(input.phone) : '';
-  const [row] = await ctx.db
-    .insert(contactMessages)
-    .values({
-      name,
-      email: input.email || null,
-      phone: phone || null,
-      subject,
-      message: input.message,
-      ip: meta.ip,
-      createdAt: ctx.now(),
-    })
-    .returning({ id: contactMessages.id });
-  const lines = [
-    `Ad / Name: ${name}`,
-    `E-posta / E-mail: ${input.email || '-'}`,
-    `Telefon / Phone: ${phone || '-'}`,
-    `Konu / Subject: ${subject}`,
-    '',
-    input.message,
-    '',
-    `#${row?.id}`,
-  ];
-  await ctx.mailer.send({
-    to: ctx.config.contactInbox,
-    subject: `[Windscope iletişim] ${subject}`,
-    text: lines.join('\n'),
-    replyTo: input.email || undefined,
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name,
+        email: input.email || null,
+        phone: phone || null,
+        subject,
+        message: input.message,
+        ip: meta.ip,
+        createdAt: now,
+      })
+      .returning({ id: contactMessages.id });
+    const lines = [
+      `Ad / Name: ${name}`,
+      `E-posta / E-mail: ${input.email || '-'}`,
+      `Telefon / Phone: ${phone || '-'}`,
+      `Konu / Subject: ${subject}`,
+      '',
+      input.message,
+      '',
+      `#${row?.id}`,
+    ];
+    await enqueueMail(tx, now, {
+      to: ctx.config.contactInbox,
+      subject: `[Windscope iletişim] ${subject}`,
+      text: lines.join('\n'),
+      replyTo: input.email || undefined,
+    });
   });
+  ctx.mail.wake();
   return { stored: true };
 }

@@ -595,3 +595,36 @@ export const campaignWaivers = pgTable(
       .where(sql`${t.removedAt} is null`),
   ],
 );
+
+/** Outgoing e-mail (DECISIONS §15 "Mail is data"): a row written in the transaction of its cause, sent by the job runner
+ *  (src/jobs/runner.ts) with retries and back-off, `failed` after MAIL_RETRY_HOURS. `kind` 'message' carries the
+ *  finished e-mail (rendered at enqueue time in the recipient's language); the other kinds ('passwordReset',
+ *  'signInLink', 'emailChange', 'escalation') carry `params` and are made at send time: a link's token is made then, so
+ *  no live token is ever stored, and an escalation's recipients come from the notifications of the same transaction. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    /** the address, once known (a link request's address is resolved at send time) */
+    recipient: varchar('recipient', { length: 254 }),
+    subject: varchar('subject', { length: 400 }),
+    text: text('text'),
+    html: text('html'),
+    replyTo: varchar('reply_to', { length: 254 }),
+    params: jsonb('params'),
+    /** pending, sending, sent, skipped (nothing to send any more: no such account, change cancelled), failed */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: varchar('last_error', { length: 1000 }),
+    /** while `sending`: the claim is this process's until then; past it (the process died) anyone may take the row */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} in ('pending', 'sending')`),
+    index('mail_outbox_status_idx').on(t.status, t.id),
+  ],
+);

@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** the same on every attempt of one outbox row */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -16,10 +18,17 @@ export interface Mailer {
   close(): void;
 }
 
-/** SMTP when a URL is configured; otherwise each message becomes an .eml file in the outbox folder. */
+/** SMTP when a URL is configured; otherwise each message becomes an .eml file in the outbox folder. Callers queue mail
+ *  in the outbox table (outbox.ts); only its worker (outbox-worker.ts) sends. */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // an attempt ends well within the outbox's lease (MAIL_LEASE_SECONDS), so a slow server is not sent to twice
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Language, OPEN_FINDING_STATUSES } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { findingEscalations, findings, notifications, turbines, users } from '../db/schema.ts';
+import { findingEscalations, findings, mailOutbox, notifications, turbines, users } from '../db/schema.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import { escalationMail } from './mail.ts';
 import { escalationColumns } from './service.ts';
 
@@ -18,8 +19,8 @@ const recipientsOf = (turbineCompany: ReturnType<typeof sql>, exceptUser: number
 
 /** A finding's severity changed from `before` (null: a new finding) to `after` in the transaction `tx`: an escalation when
  *  it went up (a new finding only at 4 or 5), never for a rejected finding. Writes the escalation and one notification
- *  per recipient in that transaction; returns the escalation's id for e-mailing after the commit (sendEscalationMails),
- *  or null. The caller compares the finding's severity before and after the same change, so a sighting that does not
+ *  per recipient in that transaction, with the outbox rows of their e-mails; returns the escalation's id (after the
+ *  commit, sendEscalationMails wakes the outbox), or null. The caller compares the finding's severity before and after the same change, so a sighting that does not
  *  change the latest severity (an older one added later) raises nothing. */
 export async function recordSeverityChange(
   tx: Transaction,
@@ -55,12 +56,19 @@ export async function recordSeverityChange(
     select r.id, ${row.id}, ${change.at}
     from (${recipientsOf(sql`(select ${turbines.companyId} from ${turbines} where ${turbines.id} = ${change.turbineId})`, change.actor?.id ?? null)}) r
     on conflict do nothing`);
+  // the e-mails, in the same transaction: one outbox row per notified recipient who wants e-mails
+  await tx.execute(sql`
+    insert into ${mailOutbox} (kind, params, created_at, next_attempt_at)
+    select 'escalation', jsonb_build_object('escalationId', n.escalation_id, 'userId', n.user_id), ${change.at}, ${change.at}
+    from ${notifications} n join ${users} u on u.id = n.user_id
+    where n.escalation_id = ${row.id} and u.email_notifications
+    order by n.id`);
   return row.id;
 }
 
 /** Repairs that became overdue (open, due date before today): one escalation per finding and due date, whichever
  *  process inserts it first (overdue_key is unique; ON CONFLICT DO NOTHING), with its notifications in the same
- *  statement. Returns the new escalations' ids: only their inserter e-mails them. */
+ *  statement, and their e-mails' outbox rows. Returns the new escalations' ids. */
 export async function recordOverdue(db: Database, now: Date): Promise<number[]> {
   const today = now.toISOString().slice(0, 10);
   const open = sql.join(
@@ -83,45 +91,57 @@ export async function recordOverdue(db: Database, now: Date): Promise<number[]> 
       join ${turbines} t on t.id = due.turbine_id
       join ${users} u on u.is_active and (u.role = 'superadmin' or (u.role in ('admin', 'company_manager') and u.company_id = t.company_id))
       on conflict do nothing
+    ), mails as (
+      insert into ${mailOutbox} (kind, params, created_at, next_attempt_at)
+      select 'escalation', jsonb_build_object('escalationId', due.id, 'userId', u.id), ${now}, ${now}
+      from due
+      join ${turbines} t on t.id = due.turbine_id
+      join ${users} u on u.is_active and u.email_notifications
+        and (u.role = 'superadmin' or (u.role in ('admin', 'company_manager') and u.company_id = t.company_id))
     )
     select id from due`);
   return ((result as unknown as { rows: { id: number }[] }).rows ?? []).map((r) => Number(r.id));
 }
 
-/** The e-mails of escalations, after their transaction committed (never inside it: a mail failure must not undo the
- *  change), one per recipient who wants e-mails, in the recipient's language. Runs on the after-reply queue. */
+/** The escalations' transaction committed with their e-mails' outbox rows: the outbox looks at once. */
 export function sendEscalationMails(ctx: AppContext, escalationIds: (number | null)[]) {
-  const ids = escalationIds.filter((id): id is number => id !== null);
-  if (ids.length === 0) return;
-  ctx.afterReply.enqueue('escalation-mail', async () => {
-    const rows = await ctx.db
-      .select({
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        language: users.language,
-        ...escalationColumns,
-      })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.userId))
-      .innerJoin(findingEscalations, eq(findingEscalations.id, notifications.escalationId))
-      .innerJoin(turbines, eq(turbines.id, findingEscalations.turbineId))
-      .where(and(inArray(notifications.escalationId, ids), eq(users.emailNotifications, true), eq(users.isActive, true)))
-      .orderBy(notifications.id);
-    for (const r of rows) {
-      const lang: Language = r.language === 'en' ? 'en' : 'tr';
-      await ctx.mailer.send(
-        escalationMail(lang, r.email, `${r.firstName} ${r.lastName}`.trim(), {
-          kind: r.kind === 'overdue' ? 'overdue' : 'severity',
-          findingId: r.findingId,
-          turbine: r.turbineName ? `${r.turbineName} (${r.code})` : r.code,
-          before: r.before,
-          after: r.after,
-          dueDate: r.dueDate,
-          actorName: r.actorName,
-          link: `${ctx.config.publicUrl}/dashboard/turbine/${r.turbineId}?finding=${r.findingId}`,
-        }),
-      );
-    }
+  if (escalationIds.some((id) => id !== null)) ctx.mail.wake();
+}
+
+/** At send time, one escalation's e-mail to one recipient, in the recipient's language; nothing when the recipient turned
+ *  e-mails off, was deactivated or the escalation is gone meanwhile. */
+export async function makeEscalationMail(ctx: AppContext, job: { escalationId: number; userId: number }): Promise<MailMessage | null> {
+  const [r] = await ctx.db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      language: users.language,
+      ...escalationColumns,
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .innerJoin(findingEscalations, eq(findingEscalations.id, notifications.escalationId))
+    .innerJoin(turbines, eq(turbines.id, findingEscalations.turbineId))
+    .where(
+      and(
+        eq(notifications.escalationId, job.escalationId),
+        eq(notifications.userId, job.userId),
+        eq(users.emailNotifications, true),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!r) return null;
+  const lang: Language = r.language === 'en' ? 'en' : 'tr';
+  return escalationMail(lang, r.email, `${r.firstName} ${r.lastName}`.trim(), {
+    kind: r.kind === 'overdue' ? 'overdue' : 'severity',
+    findingId: r.findingId,
+    turbine: r.turbineName ? `${r.turbineName} (${r.code})` : r.code,
+    before: r.before,
+    after: r.after,
+    dueDate: r.dueDate,
+    actorName: r.actorName,
+    link: `${ctx.config.publicUrl}/dashboard/turbine/${r.turbineId}?finding=${r.findingId}`,
   });
 }

@@ -46,7 +46,7 @@ describe('escalation notifications', () => {
     await t?.close();
   });
   beforeEach(async () => {
-    await t.app.ctx.afterReply.drained();
+    await t.app.ctx.mail.drained();
     await t.app.ctx.db.delete(notifications);
     await t.app.ctx.db.delete(findingEscalations);
     await t.app.ctx.db.delete(digestRuns);
@@ -99,7 +99,7 @@ describe('escalation notifications', () => {
     const finding = await insertFinding(t, turbine.id, people.egeOperator as UserRow, { status: 'confirmed', severity: 2 });
     const before = outbox().length;
     await edit('egeOperator', turbine.id, finding.id, 3);
-    await t.app.ctx.afterReply.drained();
+    await t.app.ctx.mail.drained();
     const sent = outbox().slice(before);
     expect(sent).toHaveLength(3);
     const toAdmin = sent.find((m) => m.includes(`To: ${DEMO.egeAdmin}`)) ?? '';
@@ -115,7 +115,7 @@ describe('escalation notifications', () => {
     expect((await call('egeManager', 'GET', '/api/notifications/settings')).json().data).toEqual({ email: false });
     const mark = outbox().length;
     await edit('egeOperator', turbine.id, finding.id, 4);
-    await t.app.ctx.afterReply.drained();
+    await t.app.ctx.mail.drained();
     const later = outbox().slice(mark);
     expect(later.map((m) => /To: (\S+)/.exec(m)?.[1]).sort()).toEqual([DEMO.egeAdmin, DEMO.superadmin].sort());
     expect(await recipientsOf(finding.id)).toContain(DEMO.egeManager);
@@ -245,7 +245,7 @@ describe('escalation notifications', () => {
     expect(await escalationsOf(repaired.id)).toEqual([]);
     expect(await recipientsOf(due.id)).toEqual([DEMO.egeAdmin, DEMO.egeManager, DEMO.superadmin].sort());
     expect(await checkOverdue(t.app.ctx, now)).toEqual([]);
-    await t.app.ctx.afterReply.drained();
+    await t.app.ctx.mail.drained();
     const sent = outbox()
       .slice(before)
       .filter((m) => m.includes(`#${due.id}`));
@@ -275,6 +275,7 @@ describe('escalation notifications', () => {
     const claimed = results.flatMap((r) => r.claimed);
     expect(claimed.filter((s) => s === `company:${ege}`)).toHaveLength(1);
     expect(claimed.filter((s) => s === 'superadmins')).toHaveLength(1);
+    await t.app.ctx.mail.drained();
     const sent = outbox().slice(before);
     // Ege: the manager (the admin turned e-mails off); the superadmin: one of every company
     expect(sent.map((m) => /To: (\S+)/.exec(m)?.[1]).sort()).toEqual([DEMO.egeManager, DEMO.superadmin].sort());
@@ -322,7 +323,7 @@ describe('an e-mail that cannot be sent', () => {
         payload: { version: 1, severity: 4 },
       });
       expect(res.statusCode, res.body).toBe(200);
-      await t.app.ctx.afterReply.drained();
+      await t.app.ctx.mail.drained();
       const [row] = await t.app.ctx.db.select().from(findings).where(eq(findings.id, finding.id));
       expect(row?.severity).toBe(4);
       const escalations = await t.app.ctx.db.select().from(findingEscalations).where(eq(findingEscalations.findingId, finding.id));

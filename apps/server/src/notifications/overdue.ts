@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Language, OPEN_FINDING_STATUSES, turbineDisplayName } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import { companies, digestRuns, findings, turbines, users } from '../db/schema.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { recordOverdue, sendEscalationMails } from './escalations.ts';
 import { type DigestLine, digestMail } from './mail.ts';
 
@@ -23,19 +25,24 @@ export async function checkOverdue(ctx: AppContext, now: Date = ctx.now()): Prom
 }
 
 export interface DigestResult {
-  /** the scopes this process claimed and sent: 'company:{id}', 'superadmins' */
+  /** the scopes this process claimed and queued: 'company:{id}', 'superadmins' */
   claimed: string[];
   mails: number;
 }
 
-/** Claims one digest scope for the day: the process whose insert lands sends it, every other one gets nothing back. */
-async function claim(ctx: AppContext, scope: string, day: string, now: Date): Promise<boolean> {
-  const rows = await ctx.db
-    .insert(digestRuns)
-    .values({ scope, day, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ scope: digestRuns.scope });
-  return rows.length > 0;
+/** Claims one digest scope for the day and queues its e-mails in the same transaction: the process whose insert lands
+ *  queues them, every other one gets nothing back; the outbox sends them (and retries a failed send). */
+async function claimAndQueue(ctx: AppContext, scope: string, day: string, now: Date, mails: MailMessage[]): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(digestRuns)
+      .values({ scope, day, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ scope: digestRuns.scope });
+    if (rows.length === 0) return false;
+    for (const mail of mails) await enqueueMail(tx, ctx.now(), mail);
+    return true;
+  });
 }
 
 /** The daily digest of overdue repairs, from the configured hour on (the time zone's day): each company's managers get
@@ -95,33 +102,34 @@ export async function runDigest(ctx: AppContext, now: Date = ctx.now()): Promise
       ),
     )
     .orderBy(asc(users.id));
-  const send = async (to: (typeof recipients)[number], own: DigestLine[]) => {
+  const mailTo = (to: (typeof recipients)[number], own: DigestLine[]) => {
     const lang: Language = to.language === 'en' ? 'en' : 'tr';
-    await ctx.mailer.send(digestMail(lang, to.email, `${to.firstName} ${to.lastName}`.trim(), day, own, linkOf));
-    result.mails++;
+    return digestMail(lang, to.email, `${to.firstName} ${to.lastName}`.trim(), day, own, linkOf);
   };
   const companyIds = [...new Set(lines.map((l) => l.companyId))];
   for (const companyId of companyIds) {
     const scope = `company:${companyId}`;
-    if (!(await claim(ctx, scope, day, now))) continue;
-    result.claimed.push(scope);
     const own = lines.filter((l) => l.companyId === companyId).map((l) => l.line);
-    for (const to of recipients.filter((r) => r.role !== 'superadmin' && r.companyId === companyId)) await send(to, own);
+    const mails = recipients.filter((r) => r.role !== 'superadmin' && r.companyId === companyId).map((to) => mailTo(to, own));
+    if (!(await claimAndQueue(ctx, scope, day, now, mails))) continue;
+    result.claimed.push(scope);
+    result.mails += mails.length;
   }
   const admins = recipients.filter((r) => r.role === 'superadmin');
-  if (admins.length && (await claim(ctx, 'superadmins', day, now))) {
-    result.claimed.push('superadmins');
-    for (const to of admins)
-      await send(
-        to,
-        lines.map((l) => l.line),
-      );
+  const all = lines.map((l) => l.line);
+  if (admins.length) {
+    const mails = admins.map((to) => mailTo(to, all));
+    if (await claimAndQueue(ctx, 'superadmins', day, now, mails)) {
+      result.claimed.push('superadmins');
+      result.mails += mails.length;
+    }
   }
+  if (result.mails > 0) ctx.mail.wake();
   return result;
 }
 
 /** The periodic check every process runs: overdue repairs, then the digest. A failure is logged; the next tick tries
- *  again (the digest's claim is made before sending: a claimed day whose send failed is logged, not retried). */
+ *  again (a digest is claimed with its e-mails' outbox rows: a failed send is retried by the outbox). */
 export function startNotificationLoop(ctx: AppContext, log: (message: string, details: Record<string, unknown>) => void) {
   const { checkMs } = ctx.config.notifications;
   if (checkMs <= 0) return { stop() {}, tick: async () => {} };

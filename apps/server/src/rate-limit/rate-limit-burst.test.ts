@@ -119,7 +119,7 @@ describe.each([
     const answers = await Promise.all(
       Array.from({ length: BURST }, () => post('/api/auth/password-reset', { email: DEMO.egeManager }, ip)),
     );
-    await t.app.ctx.afterReply.drained();
+    await t.app.ctx.mail.drained();
     const accepted = statuses(answers).filter((c) => c === 200).length;
     expect(accepted).toBeGreaterThan(0);
     expect(accepted).toBeLessThanOrEqual(RATE_LIMITS.resetPerAccount.limit);

@@ -7,11 +7,12 @@ import { emailChangeConfirmMail, emailChangeNoticeMail } from '../auth/account-m
 import { voidResetLinks } from '../auth/reset-links.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { enqueueMailJob } from '../mail/outbox.ts';
 import { emailChanges, signInLinks, users } from '../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation } from '../http/errors.ts';
 import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
 import { emailSkeleton, fillMissingSkeletons } from './email-identity.ts';
-import type { UserRow } from './presenter.ts';
 
 /** Issue 13: a manager sees only the users of its own company, so a manager's change of a user's address must not tell
  *  whether another account holds the address (or a look-alike of it). The change waits: the manager's answer is the
@@ -33,45 +34,60 @@ export async function countEmailChangeRequest(ctx: AppContext, actorId: number) 
   await reserveAttempt(ctx.limiter, [{ key: `email-change:actor:${actorId}`, rule: RATE_LIMITS.emailChangePerManager }]);
 }
 
-/** Stores the pending change (replacing an earlier one of the user) inside the caller's transaction and returns the
- *  link's token; the e-mail goes after the reply (`mailEmailChangeAfterReply`). */
-export async function storeEmailChange(tx: Executor, userId: number, newEmail: string, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const values = { newEmail, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS), createdAt: now };
+/** Stores the pending change (replacing an earlier one of the user) and queues its e-mail, both inside the caller's
+ *  transaction. The token is made when the outbox sends the e-mail (`makeEmailChangeMail`): until then the row holds the
+ *  hash of a token nobody has, so no live token is ever stored. */
+export async function storeEmailChange(
+  tx: Executor,
+  request: { userId: number; name: string; newEmail: string; lang: Language },
+  now: Date,
+): Promise<void> {
+  const tokenHash = sha256(randomBytes(32).toString('base64url'));
+  const values = { newEmail: request.newEmail, tokenHash, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS), createdAt: now };
   await tx
     .insert(emailChanges)
-    .values({ userId, ...values })
+    .values({ userId: request.userId, ...values })
     .onConflictDoUpdate({ target: emailChanges.userId, set: values });
-  return token;
+  await enqueueMailJob(tx, now, { kind: 'emailChange', ...request, tokenHash });
 }
 
 export async function clearEmailChange(db: Executor, userId: number) {
   await db.delete(emailChanges).where(eq(emailChanges.userId, userId));
 }
 
-/** After the reply (same path and time for any address): a link to a free address, in the user's language (else the
- *  manager's); a notice to the holder of a taken or look-alike address, in the holder's language. Nothing when the change
- *  was cancelled or replaced meanwhile. */
-export function mailEmailChangeAfterReply(
+/** At send time (the manager's answer was the same for any address): nothing when the change was cancelled or replaced
+ *  meanwhile; a notice to the holder of a taken or look-alike address, in the holder's language; else a link to the free
+ *  address, in the user's language (else the manager's). The link's token is made here and its hash replaces the
+ *  pending one (and the outbox row's, `rememberHash`, in the same transaction), so a retry makes another. */
+export async function makeEmailChangeMail(
   ctx: AppContext,
-  request: { user: UserRow; name: string; newEmail: string; token: string; lang: Language },
-) {
-  ctx.afterReply.enqueue('emailChange', async () => {
-    const [still] = await ctx.db
-      .select({ userId: emailChanges.userId })
-      .from(emailChanges)
-      .where(eq(emailChanges.tokenHash, sha256(request.token)))
-      .limit(1);
-    if (!still) return;
-    await fillMissingSkeletons(ctx.db);
-    const holder = await addressHolder(ctx.db, request.newEmail, request.user.id);
-    if (holder) {
-      await ctx.mailer.send(emailChangeNoticeMail(mailLanguage(holder, request.lang), holder.email, holder.firstName));
-      return;
-    }
-    const link = `${ctx.config.publicUrl}/email-change?token=${encodeURIComponent(request.token)}`;
-    await ctx.mailer.send(emailChangeConfirmMail(mailLanguage(request.user, request.lang), request.newEmail, request.name, link));
+  request: { userId: number; name: string; newEmail: string; lang: Language; tokenHash: string },
+  rememberHash: (tx: Executor, tokenHash: string) => Promise<void>,
+): Promise<MailMessage | null> {
+  const [still] = await ctx.db
+    .select({ userId: emailChanges.userId })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, request.userId), eq(emailChanges.tokenHash, request.tokenHash)))
+    .limit(1);
+  if (!still) return null;
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, request.userId));
+  if (!user) return null;
+  await fillMissingSkeletons(ctx.db);
+  const holder = await addressHolder(ctx.db, request.newEmail, request.userId);
+  if (holder) return emailChangeNoticeMail(mailLanguage(holder, request.lang), holder.email, holder.firstName);
+  const token = randomBytes(32).toString('base64url');
+  const renewed = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(emailChanges)
+      .set({ tokenHash: sha256(token) })
+      .where(and(eq(emailChanges.userId, request.userId), eq(emailChanges.tokenHash, request.tokenHash)))
+      .returning({ userId: emailChanges.userId });
+    if (rows.length > 0) await rememberHash(tx, sha256(token));
+    return rows.length > 0;
   });
+  if (!renewed) return null;
+  const link = `${ctx.config.publicUrl}/email-change?token=${encodeURIComponent(token)}`;
+  return emailChangeConfirmMail(mailLanguage(user, request.lang), request.newEmail, request.name, link);
 }
 
 /** The new address proves itself: the token is checked first (a wrong one touches nothing), then, in one transaction,

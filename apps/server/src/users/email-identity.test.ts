@@ -122,7 +122,7 @@ describe('look-alike addresses', () => {
     const before = readOutbox(t.config.outboxDir).length;
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: 'MANAGER@EGE.EXAMPLE\u2060' } });
     expect(reset.statusCode).toBe(200);
-    await t.app.ctx.afterReply.drained();
+    await t.app.ctx.mail.drained();
     const mails = readOutbox(t.config.outboxDir);
     expect(mails.length).toBe(before + 1);
     expect(mails.at(-1)).toContain(`To: ${DEMO.egeManager}`);

@@ -20,7 +20,7 @@ import { companyScope } from '../access/scope.ts';
 import type { AppContext } from '../context.ts';
 import { companies, emailChanges, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors.ts';
-import { clearEmailChange, countEmailChangeRequest, mailEmailChangeAfterReply, storeEmailChange } from './email-change.ts';
+import { clearEmailChange, countEmailChangeRequest, storeEmailChange } from './email-change.ts';
 import { emailSkeleton, fillMissingSkeletons } from './email-identity.ts';
 import { presentUser } from './presenter.ts';
 
@@ -149,7 +149,7 @@ export async function updateUser(
   if (direct) await assertEmailFree(ctx, actor, input.email, id);
   else if (changesEmail) await countEmailChangeRequest(ctx, actor.id);
   const now = ctx.now();
-  let token: string | undefined;
+  const emailPending = changesEmail && !direct;
   try {
     await ctx.db.transaction(async (tx) => {
       await tx
@@ -166,14 +166,14 @@ export async function updateUser(
         .where(eq(users.id, id));
       if (!input.is_active && id !== actor.id) await revokeUserSessions(tx, id, now);
       if (changesEmail && direct) await clearEmailChange(tx, id);
-      if (changesEmail && !direct) token = await storeEmailChange(tx, id, input.email, now);
+      if (emailPending) await storeEmailChange(tx, { userId: id, name: input.first_name, newEmail: input.email, lang: meta.lang }, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailRefusal(actor, 'USER_EMAIL_TAKEN');
     throw error;
   }
-  if (token) mailEmailChangeAfterReply(ctx, { user: row.user, name: input.first_name, newEmail: input.email, token, lang: meta.lang });
-  return { user: await getUser(ctx, actor, id), emailPending: token !== undefined };
+  if (emailPending) ctx.mail.wake();
+  return { user: await getUser(ctx, actor, id), emailPending };
 }
 
 /** Withdraws the address waiting for confirmation (its link stops working): whoever may edit the user. */

@@ -373,7 +373,7 @@ describe('PUT /api/users/:id/password', () => {
       const asked = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
       expect(asked.statusCode).toBe(200);
       // the link is made and mailed after the reply
-      await t.app.ctx.afterReply.drained();
+      await t.app.ctx.mail.drained();
       return lastResetToken(t.config.outboxDir);
     };
     const useLink = (link: string) =>

@@ -45,6 +45,10 @@ export const queryKeys = {
     list: () => ['campaigns', 'list'] as const,
     board: (id: Id) => ['campaigns', 'board', String(id)] as const,
   },
+  mailOutbox: {
+    all: () => ['mail-outbox'] as const,
+    list: (status: string) => ['mail-outbox', 'list', status] as const,
+  },
   companies: {
     all: () => ['companies'] as const,
     list: () => ['companies', 'list'] as const,

@@ -19,6 +19,7 @@ export const paths = {
   dronePhotos: (id: Id) => `/turbine/${id}/drone-photos`,
   users: '/dashboard/users',
   companies: '/dashboard/companies',
+  mailOutbox: '/dashboard/mail-outbox',
 } as const;
 
 /** The query parameter that carries the page a signed-out visitor wanted (see features/auth/redirect.ts). */

@@ -83,6 +83,10 @@ export const routes: RouteObject[] = [
               },
               { path: 'dashboard/users', lazy: lazyPage(() => import('../features/users/users-page.tsx'), 'UsersPage') },
               {
+                path: 'dashboard/mail-outbox',
+                lazy: lazyPage(() => import('../features/mail-outbox/mail-outbox-page.tsx'), 'MailOutboxPage'),
+              },
+              {
                 path: 'dashboard/companies',
                 lazy: lazyPage(() => import('../features/companies/companies-page.tsx'), 'CompaniesPage'),
               },

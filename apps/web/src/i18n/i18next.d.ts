@@ -32,6 +32,7 @@ declare module 'i18next' {
       compare: typeof import('../features/compare/compare.tr.json');
       campaigns: typeof import('../features/campaigns/campaigns.tr.json');
       setup: typeof import('../features/setup/setup.tr.json');
+      mailOutbox: typeof import('../features/mail-outbox/mail-outbox.tr.json');
     };
     returnNull: false;
   }

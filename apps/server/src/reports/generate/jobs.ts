@@ -8,6 +8,7 @@ import { campaignTurbines, campaigns, reportJobs, reports } from '../../db/schem
 import { companyScope } from '../../access/scope.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { isStorageUnavailable, type StagedObject } from '../../storage/storage-driver.ts';
+import { createJobRunner } from '../../jobs/runner.ts';
 import { getTurbine } from '../../turbines/service.ts';
 import { reportKey, storedFileName } from '../../uploads/storage-keys.ts';
 import { CROP_PRINT_BOX, GENERATOR_VERSION, type PreparedImage, renderReport } from './document.ts';
@@ -187,11 +188,6 @@ export function createReportJobQueue(
   const background = (options.workers ?? 1) > 0;
   const lease = options.leaseSeconds ?? REPORT_JOB_LEASE_SECONDS;
   const log = options.log ?? (() => {});
-  let running = false;
-  let closed = false;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<void> | null = null;
-  let idleWaiters: (() => void)[] = [];
 
   async function claim(): Promise<JobRow | null> {
     const result = await ctx.db.execute(sql`
@@ -360,62 +356,22 @@ export function createReportJobQueue(
     }
   }
 
-  function settle() {
-    if (running) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const resolve of waiters) resolve();
-  }
-
-  async function loop() {
-    if (running || closed) return;
-    running = true;
-    try {
-      while (!closed) {
-        const job = await claim();
-        if (!job) break;
-        current = work(job);
-        await current;
-        current = null;
-      }
-    } catch (error) {
-      log('report queue paused', { error: String(error) });
-    } finally {
-      running = false;
-      settle();
-      schedule(POLL_MS);
-    }
-  }
-
-  function schedule(ms: number) {
-    if (closed || timer || !background) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void loop();
-    }, ms);
-    timer.unref();
-  }
-
-  schedule(0);
+  // the one job runner (jobs/runner.ts): one job at a time, polled every POLL_MS when this process works the queue
+  const runner = createJobRunner<JobRow>({
+    name: 'report jobs',
+    claim,
+    run: work,
+    pollMs: background ? POLL_MS : 0,
+    log,
+    // a report in hand is finished before the process stops (its lease would otherwise make the next process wait)
+    closeWaitMs: null,
+  });
+  if (background) runner.wake();
   return {
     kick() {
-      if (background) void loop();
+      if (background) runner.wake();
     },
-    idle() {
-      if (closed) return Promise.resolve();
-      return new Promise((resolve) => {
-        idleWaiters.push(resolve);
-        if (!running) void loop();
-      });
-    },
-    async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await current?.catch(() => {});
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const resolve of waiters) resolve();
-    },
+    idle: runner.idle,
+    close: runner.close,
   };
 }
