@@ -27,7 +27,7 @@ function precompress(): Plugin {
         .filter((entry) => entry.isFile() && TEXT.test(entry.name))
         .map((entry) => path.join(entry.parentPath, entry.name))
         // Vite's own manifest (.vite/) is read by scripts, never served
-        .filter((file) => !path.relative(outDir, file).split(path.sep).some((part) => part.startsWith('.')));
+        .filter((file) => !path.relative(outDir, file).startsWith('.'));
       await Promise.all(
         files.map(async (file) => {
           const body = await readFile(file);
