@@ -35,6 +35,28 @@ function writeDist(root: string) {
 }
 const webDist = path.join(dir, 'dist');
 writeDist(webDist);
+// the build's manifest: `/` gets the home route's chunks announced in its head
+mkdirSync(path.join(webDist, '.vite'));
+writeFileSync(
+  path.join(webDist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-AbC123xy.js', isEntry: true },
+    'src/features/public/layout/public-layout.tsx': {
+      file: 'assets/public-layout-Lay0ut12.js',
+      css: ['assets/public-layout-Css0ut12.css'],
+      imports: ['index.html'],
+    },
+    'src/features/public/home/home-page.tsx': {
+      file: 'assets/home-page-H0me1234.js',
+      imports: ['index.html', 'src/features/public/layout/public-layout.tsx'],
+    },
+  }),
+);
+const HOME_LINKS = [
+  '<link rel="stylesheet" crossorigin href="/assets/public-layout-Css0ut12.css">',
+  '<link rel="modulepreload" crossorigin href="/assets/public-layout-Lay0ut12.js">',
+  '<link rel="modulepreload" crossorigin href="/assets/home-page-H0me1234.js">',
+];
 
 const hasUpgrade = (csp: unknown) => /upgrade-insecure-requests/.test(String(csp));
 
@@ -109,12 +131,19 @@ describe('security headers by the scheme the page was served over', () => {
       expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
     });
 
-    it('index.html (and a deep link answered with it): compressed, no-cache, 304 to its ETag', async () => {
+    it('index.html (a deep link, and `/` with its route chunks announced): compressed, no-cache, 304 to its ETag', async () => {
       for (const url of ['/', '/dashboard']) {
         const first = await get(url, { 'accept-encoding': 'br' });
         expect(first.statusCode).toBe(200);
         expect(first.headers['content-encoding']).toBe('br');
-        expect(brotliDecompressSync(first.rawPayload).toString()).toBe(INDEX);
+        const html = brotliDecompressSync(first.rawPayload).toString();
+        if (url === '/dashboard') expect(html).toBe(INDEX);
+        else {
+          for (const link of HOME_LINKS) expect(html).toContain(link);
+          // the entry is in the page already; no second announcement
+          expect(html.match(/index-AbC123xy\.js/g)?.length).toBe(1);
+          expect(html.replace(/\s*<link [^>]+>/g, '').replace(/\s*<\/head>/, '</head>')).toBe(INDEX);
+        }
         expect(first.headers['content-type']).toMatch(/^text\/html/);
         expect(first.headers['cache-control']).toBe('no-cache');
         expect(String(first.headers.vary)).toMatch(/accept-encoding/i);
@@ -124,8 +153,11 @@ describe('security headers by the scheme the page was served over', () => {
         expect(again.statusCode).toBe(304);
         expect(again.rawPayload.length).toBe(0);
       }
-      const identity = await get('/');
+      const identity = await get('/dashboard');
       expect(identity.body).toBe(INDEX);
+      const gzip = await get('/', { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toContain(HOME_LINKS[2]);
     });
 
     it('JSON over 1 KB is compressed (br, gzip) with Vary; under 1 KB and without Accept-Encoding it is not', async () => {
@@ -249,7 +281,7 @@ describe('TLS_CERT_FILE / TLS_KEY_FILE: HTTPS with HTTP/2 and HTTP/1.1', () => {
   it('listens on https, speaks h2, with HSTS and upgrade-insecure-requests; the page comes in brotli', async () => {
     expect(origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(session.alpnProtocol).toBe('h2');
-    const page = await h2({ ':path': '/', 'accept-encoding': 'br' });
+    const page = await h2({ ':path': '/dashboard', 'accept-encoding': 'br' });
     expect(page.status).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(page.body).toString()).toBe(INDEX);
