@@ -49,10 +49,12 @@ writeFileSync(
     'src/features/public/home/home-page.tsx': {
       file: 'assets/home-page-H0me1234.js',
       imports: ['index.html', 'src/features/public/layout/public-layout.tsx'],
+      assets: ['assets/blade-inspection-still-BT-h9_E6.svg', 'assets/blade-inspection-CoxNLRck.svg'],
     },
   }),
 );
 const HOME_LINKS = [
+  '<link rel="preload" as="image" fetchpriority="high" href="/assets/blade-inspection-CoxNLRck.svg">',
   '<link rel="stylesheet" crossorigin href="/assets/public-layout-Css0ut12.css">',
   '<link rel="modulepreload" crossorigin href="/assets/public-layout-Lay0ut12.js">',
   '<link rel="modulepreload" crossorigin href="/assets/home-page-H0me1234.js">',
@@ -140,6 +142,7 @@ describe('security headers by the scheme the page was served over', () => {
         if (url === '/dashboard') expect(html).toBe(INDEX);
         else {
           for (const link of HOME_LINKS) expect(html).toContain(link);
+          expect(html).not.toContain('blade-inspection-still');
           // the entry is in the page already; no second announcement
           expect(html.match(/index-AbC123xy\.js/g)?.length).toBe(1);
           expect(html.replace(/\s*<link [^>]+>/g, '').replace(/\s*<\/head>/, '</head>')).toBe(INDEX);
