@@ -331,7 +331,15 @@ const itemsOf = (lhr: LighthouseResult, id: string) =>
 function diagnostics(lhr: LighthouseResult) {
   const lcpItems = itemsOf(lhr, 'largest-contentful-paint-element');
   const element = (lcpItems[0] as { items?: { node?: { snippet?: string; nodeLabel?: string } }[] } | undefined)?.items?.[0]?.node;
+  const lcpAudit = lhr.audits['largest-contentful-paint-element'];
   if (element) console.log(`    LCP element: ${element.snippet ?? element.nodeLabel ?? '?'}`);
+  else if (lcpAudit?.errorMessage) console.log(`    LCP element: not known (Lighthouse: ${lcpAudit.errorMessage.slice(0, 160)})`);
+  // what Chromium itself saw, unthrottled, beside Lighthouse's simulation
+  const observed = (lhr.audits.metrics?.details as Details | undefined)?.items?.[0] as Record<string, number> | undefined;
+  if (observed)
+    console.log(
+      `    observed (unthrottled, this machine): FCP ${Math.round(observed.observedFirstContentfulPaint ?? 0)} ms, LCP ${Math.round(observed.observedLargestContentfulPaint ?? 0)} ms`,
+    );
   const phases = (lcpItems[1] as { items?: { phase?: string; timing?: number }[] } | undefined)?.items ?? [];
   if (phases.length) console.log(`    LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(', ')}`);
   const blocking = itemsOf(lhr, 'render-blocking-resources');
