@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { tusMetadata } from '../../test/tus.ts';
 import { demoTurbineIds, formBody, makeJpeg } from '../../test/uploads.ts';
+import { loadConfig } from '../config.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { pickEncoding } from './json-compression.ts';
 
@@ -184,6 +185,17 @@ describe('security headers by the scheme the page was served over', () => {
       expect(small.headers['content-encoding']).toBeUndefined();
       expect(small.json()).toMatchObject({ success: true });
     });
+  });
+});
+
+describe('TLS configuration', () => {
+  it('TLS_CERT_FILE and TLS_KEY_FILE go together; with them the default PUBLIC_URL is https', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, TLS_CERT_FILE: '/etc/cert.pem' })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE go together/);
+    expect(() => loadConfig({ DATA_DIR: dir, TLS_KEY_FILE: '/etc/key.pem' })).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE go together/);
+    const config = loadConfig({ DATA_DIR: dir, PORT: '8443', TLS_CERT_FILE: 'cert.pem', TLS_KEY_FILE: 'key.pem' });
+    expect(config.tls).toEqual({ certFile: path.resolve('cert.pem'), keyFile: path.resolve('key.pem') });
+    expect(config.publicUrl).toBe('https://127.0.0.1:8443');
+    expect(loadConfig({ DATA_DIR: dir }).tls).toBeUndefined();
   });
 });
 
