@@ -52,7 +52,8 @@ function closure(manifest: Record<string, ManifestChunk>, keys: string[]) {
 }
 
 const compress = (body: Buffer): RoutePage => ({
-  etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+  // weak: the same page goes as brotli, gzip or plain
+  etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
   body,
   br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   gzip: gzipSync(body, { level: 9 }),
