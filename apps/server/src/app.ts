@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyMultipart from '@fastify/multipart';
@@ -24,6 +24,8 @@ import { redactedErrorSerializer } from './http/log-redaction.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { AccessLogController, logFormatFor, logOutputFor } from './http/request-log.ts';
 import { installBodyTimeouts, serverTimeouts } from './http/request-timeouts.ts';
+import { installJsonCompression } from './http/json-compression.ts';
+import { routePages, sendRoutePage } from './http/route-preloads.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { createMailOutbox } from './mail/outbox-worker.ts';
@@ -90,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       : logOutputFor(logFormatFor(process.stdout))
     : null;
   const app = Fastify({
+    ...serveTls(config),
     logger: logOutput
       ? {
           level: config.logLevel,
@@ -107,7 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     ...serverTimeouts(config.timeouts),
-  });
+  } as Parameters<typeof Fastify>[0]) as unknown as FastifyInstance;
   if (logOutput) app.addHook('onClose', async () => logOutput.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -198,27 +201,35 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await database.close();
   });
 
-  installSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
+  // upgrade-insecure-requests and HSTS only for a page served over HTTPS (§15): a LAN server on plain HTTP must work
+  const alwaysHttps = Boolean(config.tls) || config.publicUrl.startsWith('https:');
+  installSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
       },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
     },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+    // request.protocol believes X-Forwarded-Proto only from a proxy TRUST_PROXY trusts
+    (request) => alwaysHttps || request.protocol === 'https',
+  );
   installErrorHandling(app);
   installBodyTimeouts(app, config.timeouts);
+  installJsonCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -305,13 +316,40 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   return app;
 }
 
-/** The built web app: hashed assets cached for a year, index.html never cached, deep links answered with index.html. */
+/** TLS_CERT_FILE/TLS_KEY_FILE: HTTPS with HTTP/2, and HTTP/1.1 for clients that do not offer h2 (ALPN). */
+function serveTls(config: AppConfig) {
+  if (!config.tls) return {};
+  const read = (file: string, name: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new Error(`${name} ${file} could not be read: ${(error as Error).message}`);
+    }
+  };
+  const { http } = serverTimeouts(config.timeouts);
+  return {
+    http2: true,
+    // HTTP/2 sessions with no stream for this long close (the HTTP/1.1 keep-alive timeout's counterpart)
+    http2SessionTimeout: config.timeouts.keepAliveMs,
+    https: {
+      allowHTTP1: true,
+      cert: read(config.tls.certFile, 'TLS_CERT_FILE'),
+      key: read(config.tls.keyFile, 'TLS_KEY_FILE'),
+      headersTimeout: http.headersTimeout,
+    },
+  };
+}
+
+/** The built web app: hashed assets cached for a year, index.html revalidated (ETag, 304) on every visit, deep links
+ *  answered with index.html. The build's .br and .gz copies go to browsers that accept them (`Vary: accept-encoding`). */
 async function serveWebApp(app: FastifyInstance, dist: string) {
   if (!existsSync(path.join(dist, 'index.html'))) return;
+  const pages = routePages(dist);
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');
@@ -324,6 +362,9 @@ async function serveWebApp(app: FastifyInstance, dist: string) {
       return reply.sendFile(path.relative(dist, candidate));
     }
     if (url.startsWith('/api/')) return reply.callNotFound();
+    // `/` and `/login` announce their route chunks in the page (issue 22: one round trip less before the first paint)
+    const page = pages.get(url);
+    if (page) return sendRoutePage(request, reply, page);
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -65,6 +65,9 @@ const envSchema = z.object({
   /** how long a send may take before another process may take the e-mail over (its process died) */
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(180),
   PUBLIC_URL: z.string().optional(),
+  // issue 22: the server's own TLS (PEM files): HTTPS with HTTP/2, HTTP/1.1 for clients without it
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
   CONTACT_INBOX: z.string().default('info@windscope.example'),
   DEMO_SEED: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -144,6 +147,8 @@ export interface AppConfig {
   mailLeaseSeconds: number;
   outboxDir: string;
   publicUrl: string;
+  /** TLS_CERT_FILE and TLS_KEY_FILE: the server speaks HTTPS itself (HTTP/2 and HTTP/1.1); undefined: plain HTTP */
+  tls: { certFile: string; keyFile: string } | undefined;
   contactInbox: string;
   demoSeed: boolean;
   logLevel: string;
@@ -197,6 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = overrides.port ?? e.PORT;
   const host = overrides.host ?? e.HOST;
   if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET is required when STORAGE=s3');
+  if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE))
+    throw new Error('Invalid configuration:\n  TLS_CERT_FILE and TLS_KEY_FILE go together: set both (PEM files) or neither');
+  const tls =
+    e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: path.resolve(e.TLS_CERT_FILE), keyFile: path.resolve(e.TLS_KEY_FILE) } : undefined;
   return {
     port,
     host,
@@ -224,7 +233,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailRetryHours: e.MAIL_RETRY_HOURS,
     mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
     outboxDir: path.join(dataDir, 'outbox'),
-    publicUrl: (e.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, ''),
+    tls,
+    publicUrl: (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, ''),
     contactInbox: e.CONTACT_INBOX,
     demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

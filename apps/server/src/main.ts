@@ -34,7 +34,7 @@ async function main() {
   // the port actually bound (PORT=0 picks a free one: the system tests start processes that way)
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const where = `http://${config.host}:${port}`;
+  const where = `${config.tls ? 'https' : 'http'}://${config.host}:${port}`;
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.pgliteDir})`;
   console.log(`Windscope listening on ${where} (API ${where}/api, docs ${where}/api/docs) on ${database}`);
   if (config.demoSeed) {

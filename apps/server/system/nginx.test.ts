@@ -120,6 +120,19 @@ describe('deploy/nginx.conf in front of two app processes', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
+  test('the app compresses JSON itself (brotli when accepted) and nginx passes it on once; plain HTTP: no HSTS, no upgrade', async () => {
+    const res = await http(`${nginx.url}/api/openapi.json`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.status).toBe(200);
+    // nginx leaves an answer that has a Content-Encoding alone: decoded once, it is the JSON
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.raw.length).toBeLessThan(res.body.length / 3);
+    expect(res.json<{ openapi: string }>().openapi).toMatch(/^3\./);
+    // nginx listens on plain HTTP here and says so (X-Forwarded-Proto: http): the page must not be upgraded to https
+    expect(String(res.headers['content-security-policy'])).not.toMatch(/upgrade-insecure-requests/);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
   test('rate limits see each client by its own address (TRUST_PROXY=1): not the balancer, not a forged X-Forwarded-For', async () => {
     const attacker = { localAddress: '127.0.0.2', headers: { 'x-forwarded-for': '203.0.113.7', 'x-language': 'en' } };
     // 30 failed sign-ins (the per-address limit), each for another account so the per-account limit stays out of it

@@ -1,5 +1,6 @@
+import { constants as http2Constants, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { Socket } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { localize } from './error-handler.ts';
 
@@ -26,12 +27,48 @@ export function serverTimeouts(timeouts: AppConfig['timeouts']) {
 const hasBody = (request: FastifyRequest) =>
   request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
+const timeoutBody = (request: FastifyRequest) =>
+  JSON.stringify({ success: false, code: 'REQUEST_TIMEOUT', message: localize(request, 'REQUEST_TIMEOUT') });
+
+/** The same limits for an HTTP/2 request (TLS_CERT_FILE): its connection carries other requests, so only its stream
+ *  ends: 408 when nothing was answered yet, then the stream is cancelled (RST_STREAM), never the socket. */
+function timeHttp2Body(request: FastifyRequest, reply: FastifyReply, timeouts: AppConfig['timeouts']) {
+  const raw = request.raw as unknown as Http2ServerRequest;
+  const res = reply.raw as unknown as Http2ServerResponse;
+  const stream = raw.stream;
+  if (raw.complete || stream.endAfterHeaders) return;
+  const cut = () => {
+    clear();
+    if (stream.destroyed || stream.closed) return;
+    const cancel = () => stream.close(http2Constants.NGHTTP2_CANCEL);
+    if (res.headersSent) return cancel();
+    const body = timeoutBody(request);
+    res.writeHead(408, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body, cancel);
+  };
+  const total = request.routeOptions.config.upload ? null : setTimeout(cut, timeouts.requestMs);
+  raw.setTimeout(timeouts.bodyIdleMs, cut);
+  let cleared = false;
+  function clear() {
+    if (cleared) return;
+    cleared = true;
+    if (total) clearTimeout(total);
+    raw.setTimeout(0);
+    raw.off('end', clear).off('close', clear);
+  }
+  raw.once('end', clear).once('close', clear);
+}
+
 /** Ends a request whose body stops arriving: no byte for bodyIdleMs (every route, uploads included), or, for routes
  *  that are not uploads, a body not complete within requestMs. The client gets 408 with the envelope when nothing was
  *  answered yet, then the connection closes; an upload cut this way is undone like any connection lost mid-way
  *  (nothing stored: no row, no staging file). */
 export function installBodyTimeouts(app: FastifyInstance, timeouts: AppConfig['timeouts']) {
   app.addHook('onRequest', (request, reply, done) => {
+    if (request.raw.httpVersionMajor === 2) {
+      timeHttp2Body(request, reply, timeouts);
+      return done();
+    }
     const raw = request.raw;
     const socket = raw.socket;
     // injected requests (tests) have no real connection to time
@@ -43,7 +80,7 @@ export function installBodyTimeouts(app: FastifyInstance, timeouts: AppConfig['t
         socket.destroy();
         return;
       }
-      const body = JSON.stringify({ success: false, code: 'REQUEST_TIMEOUT', message: localize(request, 'REQUEST_TIMEOUT') });
+      const body = timeoutBody(request);
       const head = [
         'HTTP/1.1 408 Request Timeout',
         'Content-Type: application/json; charset=utf-8',

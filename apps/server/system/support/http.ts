@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { formatMessage, type Language, type MessageCode } from '@windscope/contract';
 
 export interface ApiAnswer {
@@ -83,7 +83,7 @@ export function processAlive(pid: number): boolean {
 export interface HttpAnswer {
   status: number;
   headers: IncomingHttpHeaders;
-  /** the body as sent (still gzip-compressed when content-encoding says so) */
+  /** the body as sent (still gzip- or brotli-compressed when content-encoding says so) */
   raw: Buffer;
   /** the body, decompressed */
   body: Buffer;
@@ -120,7 +120,8 @@ export function http(url: string, options: HttpOptions = {}): Promise<HttpAnswer
       res.on('error', reject);
       res.on('end', () => {
         const raw = Buffer.concat(chunks);
-        const decoded = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+        const encoding = res.headers['content-encoding'];
+        const decoded = encoding === 'gzip' ? gunzipSync(raw) : encoding === 'br' ? brotliDecompressSync(raw) : raw;
         resolve({
           status: res.statusCode ?? 0,
           headers: res.headers,
