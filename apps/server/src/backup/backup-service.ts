@@ -80,9 +80,15 @@ export async function startBackupService(ctx: AppContext, config: AppConfig, log
       const newest = names.at(-1);
       const last = newest ? (await stat(path.join(dir, newest)).catch(() => null))?.mtimeMs : undefined;
       const wait = last === undefined ? 0 : Math.max(0, last + everyMs - Date.now());
-      timer = setTimeout(() => {
-        void scheduled().then(plan);
-      }, wait);
+      // setTimeout holds at most ~24.8 days: a longer wait is planned again when that passes
+      const MAX_TIMER = 2 ** 31 - 1;
+      timer = setTimeout(
+        () => {
+          if (wait > MAX_TIMER) void plan();
+          else void scheduled().then(plan);
+        },
+        Math.min(wait, MAX_TIMER),
+      );
       timer.unref();
     };
     await plan();

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { createPostgresDatabase, createTestApp, DEMO, TEST_DB, type TestApp } from '../../test/harness.ts';
 import { demoTurbineIds, makeJpeg, makePdf, postFiles } from '../../test/uploads.ts';
+import { startBackupService } from './backup-service.ts';
+import { askServerForBackup } from './control-channel.ts';
 import { createBackup } from './create-backup.ts';
 import { tablesInLoadOrder } from './database-dump.ts';
 import { RestoreRefused, restoreBackup } from './restore-backup.ts';
@@ -185,5 +187,38 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     expect(existsSync(target.options.filesRoot)).toBe(false);
     expect(Object.keys(filesBefore)).toHaveLength(8);
     expect(statSync(target.dataDir).isDirectory()).toBe(true);
+  });
+
+  it('the server makes archives when asked through its control socket, and on a schedule keeping the newest', async () => {
+    const dir = path.join(work, 'scheduled');
+    const written: string[] = [];
+    const failed: string[] = [];
+    const logger = {
+      info: (details: object) => written.push(String((details as { file?: string }).file)),
+      warn: () => {},
+      error: (details: object) => failed.push(String((details as { err?: string }).err)),
+    };
+    const config = { ...t.config, databaseUrl: undefined, dataDir: work, backup: { dir, everyMs: 50, keep: 2 } };
+    const service = await startBackupService(t.app.ctx, config, logger);
+    try {
+      const asked = path.join(work, 'asked.tar');
+      const lines: string[] = [];
+      const done = (await askServerForBackup(work, { command: 'backup', out: asked, gzip: true }, (l) => lines.push(l))) as {
+        files: number;
+      };
+      expect(done.files).toBe(8);
+      expect(lines.join('\n')).toMatch(/database: \d+ rows/);
+      expect(readFileSync(asked).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+      // three distinct archives (names have whole seconds: two in one second share a name, the later replaces the other)
+      while (new Set(written.map((f) => path.basename(f))).size < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await service.close();
+    }
+    expect(failed).toEqual([]);
+    const kept = readdirSync(dir).sort();
+    expect(kept).toHaveLength(2);
+    for (const name of kept) expect(name).toMatch(/^windscope-\d{8}T\d{6}Z\.tar$/);
+    // the newest two of what was written
+    expect(kept).toEqual([...new Set(written.map((f) => path.basename(f)))].sort().slice(-2));
   });
 });
