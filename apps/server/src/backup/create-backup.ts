@@ -34,6 +34,7 @@ export interface BackupResult {
 }
 
 const READ_CHUNK = 1 << 20;
+const SYNC_EVERY = 64 << 20;
 
 /** Streams one file into the archive as an entry, hashing the bytes on the way; null when the file does not exist. */
 async function addFile(pack: tar.Pack, name: string, file: string): Promise<{ size: number; sha256: string } | null> {
@@ -92,6 +93,23 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     const target = await open(partial, 'wx', 0o600);
     const sink = target.createWriteStream({ highWaterMark: 4 << 20, autoClose: true });
     const writing = options.gzip ? pipeline(pack, createGzip({ level: 6 }), sink) : pipeline(pack, sink);
+    // written back while it is written: the kernel would otherwise keep gigabytes dirty and flush them all at the end
+    const syncer = await open(partial, 'r+');
+    let synced = 0;
+    let syncing: Promise<void> | null = null;
+    const flusher = setInterval(() => {
+      if (syncing || sink.bytesWritten - synced < SYNC_EVERY) return;
+      const upTo = sink.bytesWritten;
+      syncing = syncer
+        .datasync()
+        .then(() => {
+          synced = upTo;
+        })
+        .catch(() => {})
+        .finally(() => {
+          syncing = null;
+        });
+    }, 100);
     let packFailed: unknown = null;
     writing.catch((error) => {
       packFailed = error;
@@ -125,10 +143,14 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
       pack.entry({ name: MANIFEST_ENTRY, mode: 0o600 }, manifestBytes, (e) => (e ? reject(e) : resolve())),
     );
     pack.finalize();
-    await writing;
-    // the stream closed its handle: fsync through a new one before the rename makes the archive visible
-    const written = await open(partial, 'r+');
-    await written.sync().finally(() => written.close());
+    try {
+      await writing;
+    } finally {
+      clearInterval(flusher);
+      await syncing;
+    }
+    // durable before the rename makes the archive visible
+    await syncer.sync().finally(() => syncer.close());
     await rename(partial, out);
     const dir = await open(path.dirname(out), 'r');
     await dir.sync().finally(() => dir.close());

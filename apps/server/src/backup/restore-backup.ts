@@ -64,6 +64,7 @@ async function unpackVerified(archive: string, into: string): Promise<BackupMani
   const extract = tar.extract();
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifestBytes: Buffer | null = null;
+  const syncs: Promise<void>[] = [];
   const feeding = (async () => {
     try {
       for await (const chunk of source) if (!extract.write(chunk as Buffer)) await once(extract, 'drain');
@@ -95,10 +96,13 @@ async function unpackVerified(archive: string, into: string): Promise<BackupMani
           size += (chunk as Buffer).length;
           await out.write(chunk as Buffer);
         }
-        await out.sync();
-      } finally {
+      } catch (error) {
         await out.close();
+        throw error;
       }
+      // fsynced while the next entries are unpacked (a few at a time), all awaited before anything is used
+      syncs.push(out.sync().finally(() => out.close()));
+      if (syncs.length >= 8) await syncs.shift();
       seen.set(key, { size, sha256: hash.digest('hex') });
     }
   } catch (error) {
@@ -108,7 +112,9 @@ async function unpackVerified(archive: string, into: string): Promise<BackupMani
     );
   } finally {
     await feeding;
+    await Promise.allSettled(syncs);
   }
+  await Promise.all(syncs);
   if (!manifestBytes) throw new RestoreRefused('the archive has no manifest (cut short, or not a Windscope backup): nothing was restored');
   let manifest: BackupManifest;
   try {
