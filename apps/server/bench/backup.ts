@@ -84,7 +84,7 @@ try {
 
   const plainTar = path.join(work, 'plain.tar');
   const archive = path.join(work, 'backup.tar');
-  const best = { tar: Infinity, backup: Infinity, untar: Infinity, restore: Infinity };
+  const best = { tar: Infinity, backup: Infinity, untar: Infinity, restore: Infinity, untarSync: Infinity };
   for (let round = 1; round <= 2; round++) {
     rmSync(plainTar, { force: true });
     const tar = await timed(() => execFileSync('tar', ['-cf', plainTar, '-C', filesRoot, 'turbines']));
@@ -127,6 +127,7 @@ try {
     `\nbest of 2, ${mbTotal.toFixed(0)} MB in ${n} files:\n` +
       `  backup  ${(mbTotal / best.backup).toFixed(0)} MB/s = ${share(best.backup, best.tar)} of tar -cf (${(mbTotal / best.tar).toFixed(0)} MB/s)\n` +
       `  restore ${(mbTotal / best.restore).toFixed(0)} MB/s = ${share(best.restore, best.untar)} of tar -xf (${(mbTotal / best.untar).toFixed(0)} MB/s)\n` +
+      `  (restore against tar -xf followed by sync: ${share(best.restore, best.untarSync)}, ${(mbTotal / best.untarSync).toFixed(0)} MB/s)\n` +
       `  target >= 70 %; load ${load()}`,
   );
 } finally {

@@ -67,6 +67,12 @@ const sha256 = (file: string) => createHash('sha256').update(readFileSync(file))
 
 test('a backup taken while photos and findings change restores into an empty folder: integrity clean, originals, sign-in, findings intact', async () => {
   const started = Date.now();
+  const phases: string[] = [];
+  let last = started;
+  const phase = (name: string) => {
+    phases.push(`${name} ${((Date.now() - last) / 1000).toFixed(1)} s`);
+    last = Date.now();
+  };
   mkdirSync(dataDir);
   app = await startAppProcess(env);
   const signIn = async () => {
@@ -88,7 +94,9 @@ test('a backup taken while photos and findings change restores into an empty fol
     }
   }
   expect(findingIds.length).toBeGreaterThan(0);
+  phase('start with the demo');
   for (let batch = 0; batch < 4; batch++) expect((await upload(token, turbineId, batch * 50, 50)).status).toBe(201);
+  phase('200 uploads');
   const detail = async (id: number) =>
     ((await apiCall(app?.url ?? '', `/api/turbines/${turbineId}/findings/${id}`, { token })).body as { data: Finding }).data;
 
@@ -111,6 +119,7 @@ test('a backup taken while photos and findings change restores into an empty fol
   const backup = await runCommand('cli-backup.ts', ['--out', archive]);
   loading = false;
   await load;
+  phase('backup under load');
   expect(backup.code, backup.out).toBe(0);
   // the embedded database is the server's: the command asked it
   expect(backup.out).toMatch(/the server \(pid \d+\) holds the embedded database/);
@@ -134,12 +143,14 @@ test('a backup taken while photos and findings change restores into an empty fol
   mkdirSync(dataDir);
   const restore = await runCommand('cli-restore.ts', [archive]);
   expect(restore.code, restore.out).toBe(0);
+  phase('wipe and restore');
   for (const [key, sum] of sourceSums) expect(sha256(path.join(dataDir, 'files', key)), key).toBe(sum);
 
   const integrity = await runIntegrity({ DATA_DIR: dataDir, DEMO_SEED: '1' });
   expect(integrity.report.problems.filter((p) => !p.benign && !p.repaired)).toEqual([]);
   expect(integrity.code).toBe(0);
   expect(integrity.report.photos).toBe(manifest.database.tables.photos);
+  phase('integrity');
 
   app = await startAppProcess(env);
   token = await signIn();

@@ -199,8 +199,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const scratch = await mkdtemp(path.join(options.dataDir, '.restore-'));
   try {
     log('checking the archive');
+    let mark = Date.now();
+    const took = () => {
+      const seconds = ((Date.now() - mark) / 1000).toFixed(1);
+      mark = Date.now();
+      return `${seconds} s`;
+    };
     const manifest = await unpackVerified(options.archive, scratch);
-    log(`archive of ${manifest.createdAt}: ${manifest.files.length} files, checksums correct`);
+    log(`archive of ${manifest.createdAt}: ${manifest.files.length} files unpacked, checksums correct (${took()})`);
     if (manifest.storage === 'fs' && !options.filesRoot) {
       throw new RestoreRefused('the archive holds files but STORAGE=s3: restore it with STORAGE=fs');
     }
@@ -222,13 +228,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     } finally {
       await target.close();
     }
-    log(`database: ${Object.values(tables).reduce((a, b) => a + b, 0)} rows restored`);
+    log(`database: ${Object.values(tables).reduce((a, b) => a + b, 0)} rows restored (${took()})`);
     if (options.filesRoot && manifest.files.length > 0) {
       // an empty (or absent) folder is replaced by the unpacked one in one rename
       await removeEmptyTree(options.filesRoot);
       await mkdir(path.dirname(options.filesRoot), { recursive: true });
       await rename(path.join(scratch, 'files'), options.filesRoot);
     }
+    log(`files moved into place (${took()})`);
     // on to this version's schema, as the server would at start-up
     if (!migrationsAreCurrent) await (await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir })).close();
     return { tables, files: manifest.files.length, manifest };
