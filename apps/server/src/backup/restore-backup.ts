@@ -1,12 +1,15 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import * as tar from 'tar-stream';
-import { type Executor, MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { type DatabaseHandle, type Executor, MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
 import { appliedMigrations, loadDatabase, tablesInLoadOrder } from './database-dump.ts';
 import { type BackupManifest, DATABASE_ENTRY, keyOfEntry, MANIFEST_ENTRY, parseManifest } from './manifest.ts';
 import { sql } from 'drizzle-orm';
@@ -26,6 +29,9 @@ export interface RestoreResult {
   files: number;
   manifest: BackupManifest;
 }
+
+/** archives from this size on have their new embedded database made while the files are unpacked */
+const OVERLAP_FROM_BYTES = 64 << 20;
 
 /** A refusal the operator can act on (not empty, damaged archive): printed as it is, exit 1. */
 export class RestoreRefused extends Error {}
@@ -52,7 +58,7 @@ async function removeEmptyTree(dir: string): Promise<void> {
 
 /** Unpacks the archive into `into`, hashing every entry; throws RestoreRefused unless the manifest is there and every
  *  file's size and SHA-256 match it (nothing else is written meanwhile). */
-async function unpackVerified(archive: string, into: string): Promise<BackupManifest> {
+async function unpackVerified(archive: string, into: string, onDatabase?: (file: string) => void): Promise<BackupManifest> {
   const head = Buffer.alloc(2);
   const probe = await open(archive, 'r').catch(() => {
     throw new RestoreRefused(`cannot read ${archive}`);
@@ -64,7 +70,8 @@ async function unpackVerified(archive: string, into: string): Promise<BackupMani
   const extract = tar.extract();
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifestBytes: Buffer | null = null;
-  const syncs: Promise<void>[] = [];
+  /** made durable all at once at the end (an fsync per file in the loop held the thread pool the writes need) */
+  const written: string[] = [];
   const feeding = (async () => {
     try {
       for await (const chunk of source) if (!extract.write(chunk as Buffer)) await once(extract, 'drain');
@@ -100,10 +107,10 @@ async function unpackVerified(archive: string, into: string): Promise<BackupMani
         await out.close();
         throw error;
       }
-      // fsynced while the next entries are unpacked (a few at a time), all awaited before anything is used
-      syncs.push(out.sync().finally(() => out.close()));
-      if (syncs.length >= 8) await syncs.shift();
+      await out.close();
+      written.push(target);
       seen.set(key, { size, sha256: hash.digest('hex') });
+      if (key === DATABASE_ENTRY) onDatabase?.(target);
     }
   } catch (error) {
     if (error instanceof RestoreRefused) throw error;
@@ -112,9 +119,8 @@ async function unpackVerified(archive: string, into: string): Promise<BackupMani
     );
   } finally {
     await feeding;
-    await Promise.allSettled(syncs);
   }
-  await Promise.all(syncs);
+  await makeDurable(into, written);
   if (!manifestBytes) throw new RestoreRefused('the archive has no manifest (cut short, or not a Windscope backup): nothing was restored');
   let manifest: BackupManifest;
   try {
@@ -137,9 +143,38 @@ async function unpackVerified(archive: string, into: string): Promise<BackupMani
   return manifest;
 }
 
+/** Every unpacked file on disk before anything refers to it: one `sync -f` (syncfs) of the folder's file system where
+ *  coreutils has it, otherwise an fsync per file, four at a time. */
+async function makeDurable(dir: string, files: string[]): Promise<void> {
+  try {
+    await promisify(execFile)('sync', ['-f', dir]);
+    return;
+  } catch {}
+  for (let i = 0; i < files.length; i += 4) {
+    await Promise.all(
+      files.slice(i, i + 4).map(async (file) => {
+        const handle = await open(file, 'r');
+        await handle.sync().finally(() => handle.close());
+      }),
+    );
+  }
+}
+
+async function firstLine(file: string): Promise<string> {
+  const lines = createInterface({ input: createReadStream(file, { end: 1 << 20 }) });
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  return '{}';
+}
+
 /** The code's migrations up to the archive's level, as a folder drizzle's migrator reads: the empty database is brought
- *  to the dump's schema first, loaded, then migrated on to this version's. */
-async function migrationsUpTo(level: BackupManifest['database']['migrations'], scratch: string): Promise<string> {
+ *  to the dump's schema first, loaded, then migrated on to this version's (`current`: nothing more to do). */
+async function migrationsUpTo(
+  level: BackupManifest['database']['migrations'],
+  scratch: string,
+): Promise<{ folder: string; current: boolean }> {
   const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
     entries: { when: number; tag: string }[];
   };
@@ -157,7 +192,7 @@ async function migrationsUpTo(level: BackupManifest['database']['migrations'], s
   const entries = journal.entries.slice(0, level.length);
   for (const e of entries) await copyFile(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
   await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  return folder;
+  return { folder, current: entries.length === journal.entries.length };
 }
 
 /** Tables that hold what a company made: with rows in any of them the database is not empty. (Migrations put rows in
@@ -197,6 +232,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
   await mkdir(options.dataDir, { recursive: true });
   const scratch = await mkdtemp(path.join(options.dataDir, '.restore-'));
+  const newPglite = !options.databaseUrl && !existsSync(options.pgliteDir);
   try {
     log('checking the archive');
     let mark = Date.now();
@@ -205,14 +241,39 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       mark = Date.now();
       return `${seconds} s`;
     };
-    const manifest = await unpackVerified(options.archive, scratch);
+    // A new embedded database is made and migrated to the dump's level while the files are unpacked (PGlite's initdb
+    // and migrations take seconds); it is removed again if the archive turns out damaged.
+    let preparing: Promise<{ handle: DatabaseHandle; current: boolean }> | null = null;
+    const prepare = (migrations: BackupManifest['database']['migrations']) =>
+      migrationsUpTo(migrations, scratch).then(async ({ folder, current }) => ({
+        handle: await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir, migrationsFolder: folder }),
+        current,
+      }));
+    let manifest: BackupManifest;
+    try {
+      manifest = await unpackVerified(
+        options.archive,
+        scratch,
+        // worth it for a large archive only: a damaged one waits for the database being made before removing it
+        newPglite && (await stat(options.archive)).size >= OVERLAP_FROM_BYTES
+          ? (dump) => {
+              preparing = firstLine(dump).then((line) =>
+                prepare((JSON.parse(line) as { migrations: BackupManifest['database']['migrations'] }).migrations),
+              );
+              preparing.catch(() => {});
+            }
+          : undefined,
+      );
+    } catch (error) {
+      if (preparing) await (preparing as Promise<{ handle: DatabaseHandle }>).then((p) => p.handle.close()).catch(() => {});
+      if (newPglite) await rm(options.pgliteDir, { recursive: true, force: true });
+      throw error;
+    }
     log(`archive of ${manifest.createdAt}: ${manifest.files.length} files unpacked, checksums correct (${took()})`);
     if (manifest.storage === 'fs' && !options.filesRoot) {
       throw new RestoreRefused('the archive holds files but STORAGE=s3: restore it with STORAGE=fs');
     }
-    const migrations = await migrationsUpTo(manifest.database.migrations, scratch);
-    const migrationsAreCurrent = (await readdir(migrations)).length === (await readdir(MIGRATIONS_FOLDER)).length;
-    const target = await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir, migrationsFolder: migrations });
+    const { handle: target, current: migrationsAreCurrent } = await (preparing ?? prepare(manifest.database.migrations));
     let tables: Record<string, number>;
     try {
       const applied = await appliedMigrations(target.db);
@@ -239,6 +300,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     // on to this version's schema, as the server would at start-up
     if (!migrationsAreCurrent) await (await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir })).close();
     return { tables, files: manifest.files.length, manifest };
+  } catch (error) {
+    // a database this restore created holds nothing (its transaction rolled back): it goes too
+    if (newPglite) await rm(options.pgliteDir, { recursive: true, force: true });
+    throw error;
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
