@@ -84,6 +84,7 @@ try {
 
   const plainTar = path.join(work, 'plain.tar');
   const archive = path.join(work, 'backup.tar');
+  const rounds: string[] = [];
   const best = { tar: Infinity, backup: Infinity, untar: Infinity, restore: Infinity, untarSync: Infinity, tarSync: Infinity };
   for (let round = 1; round <= 2; round++) {
     rmSync(plainTar, { force: true });
@@ -145,6 +146,9 @@ try {
       `round ${round}: tar -xf + sync ${(mbTotal / untarSync.seconds).toFixed(0)} MB/s (${untarSync.seconds.toFixed(1)} s, load ${load()})`,
     );
     rmSync(durableInto, { recursive: true, force: true });
+    rounds.push(
+      `round ${round}: backup ${((tar.seconds / backup.seconds) * 100).toFixed(0)} % of tar -cf, restore ${((untar.seconds / restore.seconds) * 100).toFixed(0)} % of tar -xf (with sync: ${((tarSync.seconds / backup.seconds) * 100).toFixed(0)} %, ${((untarSync.seconds / restore.seconds) * 100).toFixed(0)} %)`,
+    );
   }
   await database.close();
   const share = (ours: number, plain: number) => `${((plain / ours) * 100).toFixed(0)} %`;
@@ -154,6 +158,7 @@ try {
       `  restore ${(mbTotal / best.restore).toFixed(0)} MB/s = ${share(best.restore, best.untar)} of tar -xf (${(mbTotal / best.untar).toFixed(0)} MB/s)\n` +
       `  (backup against tar -cf followed by sync: ${share(best.backup, best.tarSync)}, ${(mbTotal / best.tarSync).toFixed(0)} MB/s)\n` +
       `  (restore against tar -xf followed by sync: ${share(best.restore, best.untarSync)}, ${(mbTotal / best.untarSync).toFixed(0)} MB/s)\n` +
+      `  per round (same cache state): ${rounds.join('; ')}\n` +
       `  target >= 70 %; load ${load()}`,
   );
 } finally {
