@@ -2,14 +2,13 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import * as tar from 'tar-stream';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { type DatabaseHandle, type Executor, MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
+import { type Executor, MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
 import { appliedMigrations, loadDatabase, tablesInLoadOrder } from './database-dump.ts';
 import { type BackupManifest, DATABASE_ENTRY, keyOfEntry, MANIFEST_ENTRY, parseManifest } from './manifest.ts';
 import { sql } from 'drizzle-orm';
@@ -30,8 +29,6 @@ export interface RestoreResult {
   manifest: BackupManifest;
 }
 
-/** archives from this size on have their new embedded database made while the files are unpacked */
-const OVERLAP_FROM_BYTES = 64 << 20;
 const WRITE_BATCH = 4 << 20;
 
 /** A refusal the operator can act on (not empty, damaged archive): printed as it is, exit 1. */
@@ -59,7 +56,7 @@ async function removeEmptyTree(dir: string): Promise<void> {
 
 /** Unpacks the archive into `into`, hashing every entry; throws RestoreRefused unless the manifest is there and every
  *  file's size and SHA-256 match it (nothing else is written meanwhile). */
-async function unpackVerified(archive: string, into: string, onDatabase?: (file: string) => void): Promise<BackupManifest> {
+async function unpackVerified(archive: string, into: string): Promise<BackupManifest> {
   const head = Buffer.alloc(2);
   const probe = await open(archive, 'r').catch(() => {
     throw new RestoreRefused(`cannot read ${archive}`);
@@ -121,7 +118,6 @@ async function unpackVerified(archive: string, into: string, onDatabase?: (file:
       await out.close();
       written.push(target);
       seen.set(key, { size, sha256: hash.digest('hex') });
-      if (key === DATABASE_ENTRY) onDatabase?.(target);
     }
   } catch (error) {
     if (error instanceof RestoreRefused) throw error;
@@ -169,15 +165,6 @@ async function makeDurable(dir: string, files: string[]): Promise<void> {
       }),
     );
   }
-}
-
-async function firstLine(file: string): Promise<string> {
-  const lines = createInterface({ input: createReadStream(file, { end: 1 << 20 }) });
-  for await (const line of lines) {
-    lines.close();
-    return line;
-  }
-  return '{}';
 }
 
 /** The code's migrations up to the archive's level, as a folder drizzle's migrator reads: the empty database is brought
@@ -252,39 +239,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       mark = Date.now();
       return `${seconds} s`;
     };
-    // A new embedded database is made and migrated to the dump's level while the files are unpacked (PGlite's initdb
-    // and migrations take seconds); it is removed again if the archive turns out damaged.
-    let preparing: Promise<{ handle: DatabaseHandle; current: boolean }> | null = null;
-    const prepare = (migrations: BackupManifest['database']['migrations']) =>
-      migrationsUpTo(migrations, scratch).then(async ({ folder, current }) => ({
-        handle: await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir, migrationsFolder: folder }),
-        current,
-      }));
-    let manifest: BackupManifest;
-    try {
-      manifest = await unpackVerified(
-        options.archive,
-        scratch,
-        // worth it for a large archive only: a damaged one waits for the database being made before removing it
-        newPglite && (await stat(options.archive)).size >= OVERLAP_FROM_BYTES
-          ? (dump) => {
-              preparing = firstLine(dump).then((line) =>
-                prepare((JSON.parse(line) as { migrations: BackupManifest['database']['migrations'] }).migrations),
-              );
-              preparing.catch(() => {});
-            }
-          : undefined,
-      );
-    } catch (error) {
-      if (preparing) await (preparing as Promise<{ handle: DatabaseHandle }>).then((p) => p.handle.close()).catch(() => {});
-      if (newPglite) await rm(options.pgliteDir, { recursive: true, force: true });
-      throw error;
-    }
+    const manifest = await unpackVerified(options.archive, scratch);
     log(`archive of ${manifest.createdAt}: ${manifest.files.length} files unpacked, checksums correct (${took()})`);
     if (manifest.storage === 'fs' && !options.filesRoot) {
       throw new RestoreRefused('the archive holds files but STORAGE=s3: restore it with STORAGE=fs');
     }
-    const { handle: target, current: migrationsAreCurrent } = await (preparing ?? prepare(manifest.database.migrations));
+    const { folder, current: migrationsAreCurrent } = await migrationsUpTo(manifest.database.migrations, scratch);
+    // PGlite's initdb and migrations run on this thread: made after the files (alongside them it slowed the unpacking)
+    const target = await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir, migrationsFolder: folder });
     let tables: Record<string, number>;
     try {
       const applied = await appliedMigrations(target.db);
