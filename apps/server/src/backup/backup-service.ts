@@ -57,18 +57,20 @@ export async function startBackupService(ctx: AppContext, config: AppConfig, log
 
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  /** the scheduled backup in progress (with its pruning), awaited by close() */
+  let running: Promise<void> = Promise.resolve();
   const { dir, everyMs, keep } = config.backup;
   if (dir) {
     const scheduled = async () => {
       const out = path.join(dir, archiveNameAt(new Date()));
       try {
         const result = await run(out, false);
+        const names = (await readdir(dir)).filter((n) => SCHEDULED_NAME.test(n)).sort();
+        for (const old of names.slice(0, Math.max(0, names.length - keep))) await rm(path.join(dir, old), { force: true });
         log.info(
           { file: result.file, bytes: result.bytes, files: result.files, seconds: result.seconds, missing: result.missing.length },
           'scheduled backup written',
         );
-        const names = (await readdir(dir)).filter((n) => SCHEDULED_NAME.test(n)).sort();
-        for (const old of names.slice(0, Math.max(0, names.length - keep))) await rm(path.join(dir, old), { force: true });
       } catch (error) {
         // not counted: the older archives stay, and the next attempt comes at the next interval
         log.error({ err: error instanceof Error ? error.message : String(error) }, 'scheduled backup failed');
@@ -85,7 +87,9 @@ export async function startBackupService(ctx: AppContext, config: AppConfig, log
       timer = setTimeout(
         () => {
           if (wait > MAX_TIMER) void plan();
-          else void scheduled().then(plan);
+          else {
+            running = scheduled().then(plan);
+          }
         },
         Math.min(wait, MAX_TIMER),
       );
@@ -101,6 +105,7 @@ export async function startBackupService(ctx: AppContext, config: AppConfig, log
       if (timer) clearTimeout(timer);
       if (channel) await new Promise<void>((resolve) => channel?.close(() => resolve()));
       await queue;
+      await running;
     },
   };
 }
