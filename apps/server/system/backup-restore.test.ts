@@ -161,7 +161,8 @@ test('a backup taken while photos and findings change restores into an empty fol
     expect(restored.events.map((e) => e.id)).toEqual(final.events.slice(0, restored.events.length).map((e) => e.id));
     expect(restored.events.length).toBeGreaterThan(0);
   }
+  phase('restart and checks');
   console.log(
-    `backup system test: ${uploads} uploads and ${edits} finding edits during the backup; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `backup system test: ${uploads} uploads and ${edits} finding edits during the backup; ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(', ')})`,
   );
 });
