@@ -117,6 +117,10 @@ const envSchema = z.object({
       }
     }, 'DIGEST_TIME_ZONE must be an IANA time zone such as Europe/Istanbul'),
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(7),
+  // scheduled backups by the server itself (backup/backup-service.ts)
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_EVERY_HOURS: z.coerce.number().positive().default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   // resumable (tus) uploads not finished within this many hours are removed (bytes and row)
   TUS_EXPIRY_HOURS: z.coerce
     .number()
@@ -178,6 +182,8 @@ export interface AppConfig {
   sessionMaxMs: number;
   /** a resumable upload not finished this long after its creation is removed (TUS_EXPIRY_HOURS) */
   tusExpiryMs: number;
+  /** scheduled backups (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP): none without a folder */
+  backup: { dir: string | undefined; everyMs: number; keep: number };
 }
 
 /** The JWT secret: JWT_SECRET, else one generated on first run and kept in the data folder. */
@@ -268,6 +274,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     notifications: { checkMs: Math.round(e.NOTIFY_CHECK_SECONDS * 1000), digestHour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE },
     sessionMaxMs: Math.round(e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000),
     tusExpiryMs: Math.round(e.TUS_EXPIRY_HOURS * 60 * 60 * 1000),
+    backup: {
+      dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+      everyMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000),
+      keep: e.BACKUP_KEEP,
+    },
     ...overrides,
   };
 }

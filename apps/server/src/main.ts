@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { startBackupService } from './backup/backup-service.ts';
 import { loadConfig } from './config.ts';
 import { seedDemoMedia } from './db/demo-media/seed-media.ts';
 import { seedDemoData } from './db/seed.ts';
@@ -31,6 +32,8 @@ async function main() {
   // tells `npm run integrity` that the embedded database is in use
   const pidFile = config.databaseUrl ? null : path.join(config.dataDir, 'server.pid');
   if (pidFile) writeFileSync(pidFile, String(process.pid));
+  // `npm run backup` asks this process (embedded database), and BACKUP_DIR's schedule
+  const backups = await startBackupService(app.ctx, config, app.log);
   // the port actually bound (PORT=0 picks a free one: the system tests start processes that way)
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -50,6 +53,7 @@ async function main() {
     );
   }
   const stop = async () => {
+    await backups.close();
     await app.close();
     if (pidFile) rmSync(pidFile, { force: true });
     process.exit(0);

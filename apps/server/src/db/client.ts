@@ -34,6 +34,8 @@ export interface OpenDatabaseOptions {
   waitMs?: number;
   /** where start-up says it is waiting */
   log?: (message: string) => void;
+  /** another migrations folder (a restore brings an empty database to its archive's level first), or null: none */
+  migrationsFolder?: string | null;
 }
 
 /** host:port/database of a connection string, never its credentials */
@@ -86,12 +88,12 @@ const MIGRATION_LOCK = 0x5753_4d47; // "WSMG"
 
 /** Processes of a deployment start together: one applies the migrations while the others wait for it, then find
  *  nothing left to do (drizzle's migrator alone would run the same migration twice and one process would fail). */
-async function migrateExclusively(pool: pg.Pool, db: Database) {
+async function migrateExclusively(pool: pg.Pool, db: Database, migrationsFolder: string) {
   const lock = await pool.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePg(db as never, { migrationsFolder });
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
@@ -111,7 +113,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     try {
       await waitForPostgres(pool, describeDatabaseUrl(options.databaseUrl), options.waitMs ?? 0, options.log ?? (() => {}));
-      await migrateExclusively(pool, db);
+      if (options.migrationsFolder !== null) await migrateExclusively(pool, db, options.migrationsFolder ?? MIGRATIONS_FOLDER);
     } catch (error) {
       await pool.end().catch(() => {});
       throw error;
@@ -133,7 +135,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = options.pgliteDir === 'memory://' ? new PGlite() : new PGlite(options.pgliteDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (options.migrationsFolder !== null)
+    await migratePglite(db as never, { migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER });
   return {
     db,
     kind: 'pglite',

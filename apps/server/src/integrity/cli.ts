@@ -37,6 +37,7 @@ const derivatives = createDerivativeQueue({ db: database.db, storage, maxMegapix
 const say = (line: string) => {
   if (!json) console.log(line);
 };
+let exitCode = 1;
 try {
   const report = await checkIntegrity({
     db: database.db,
@@ -62,12 +63,14 @@ try {
         (repair ? '' : ' (run with --repair to fix what can be fixed)'),
     );
   }
-  process.exitCode = report.unrepaired > 0 ? 1 : 0;
+  exitCode = report.unrepaired > 0 ? 1 : 0;
 } finally {
   await derivatives.close();
   await storage.close();
   await database.close();
 }
+// set only after closing: closing PGlite ends its Emscripten runtime, which sets process.exitCode to 0
+process.exitCode = exitCode;
 
 function isAlive(pid: number): boolean {
   try {

@@ -3,6 +3,7 @@ import { close as closeFd, type Dirent, fstat as fstatFd, open as openFd, read a
 import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { deferDeletion, deletionsHeld } from './backup-hold.ts';
 import {
   assertSafeKey,
   type ByteRange,
@@ -231,13 +232,16 @@ export function createFsStorage(root: string): StorageDriver {
     },
     async delete(key) {
       const file = pathOf(key);
-      await guarded('delete', () => rm(file, { force: true }));
+      // a backup in progress may still have to copy it (storage/backup-hold.ts)
+      if (await deletionsHeld(root)) await guarded('delete', () => deferDeletion(root, key, file));
+      else await guarded('delete', () => rm(file, { force: true }));
       await pruneEmptyParents(file);
     },
     list,
     async deleteByPrefix(prefix) {
       const keys = await list(prefix);
       const dir = pathOf(prefix.replace(/\/$/, ''));
+      if (await deletionsHeld(root)) await guarded('delete', () => deferDeletion(root, prefix.replace(/\/$/, ''), dir));
       // an upload committing into the folder meanwhile makes a removed subfolder non-empty again: Node's rm retries
       // ENOTEMPTY (and EBUSY) itself when told to; a file committed after the last try is the upload's to remove
       await guarded('delete', () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }));

@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { createPostgresDatabase, createTestApp, DEMO, TEST_DB, type TestApp } from '../../test/harness.ts';
+import { demoTurbineIds, makeJpeg, makePdf, postFiles } from '../../test/uploads.ts';
+import { startBackupService } from './backup-service.ts';
+import { askServerForBackup } from './control-channel.ts';
+import { createBackup } from './create-backup.ts';
+import { tablesInLoadOrder } from './database-dump.ts';
+import { RestoreRefused, restoreBackup } from './restore-backup.ts';
+
+const year = new Date().getFullYear();
+
+const query = async (db: DatabaseHandle['db'], text: string) => ((await db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows;
+
+/** Every row of every table, as Postgres prints it, sorted: two databases with the same rows give the same lists. */
+async function everyRow(db: DatabaseHandle['db']): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of await tablesInLoadOrder(db)) {
+    const result = (await db.execute(sql.raw(`select row_to_json(t)::text as j from "${table}" t order by 1`))) as unknown as {
+      rows: { j: string }[];
+    };
+    out[table] = result.rows.map((r) => r.j);
+  }
+  return out;
+}
+
+function filesUnder(root: string, dir = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  const here = path.join(root, dir);
+  if (!existsSync(here)) return out;
+  for (const entry of readdirSync(here, { withFileTypes: true })) {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) Object.assign(out, filesUnder(root, rel));
+    else
+      out[rel] = createHash('sha256')
+        .update(readFileSync(path.join(root, rel)))
+        .digest('hex');
+  }
+  return out;
+}
+
+/** A fresh, empty target: a data folder and (PGlite inside it, or a new PostgreSQL database). */
+async function emptyTarget() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'windscope-restore-'));
+  const pg = TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+  return {
+    dataDir,
+    options: { databaseUrl: pg?.url, pgliteDir: path.join(dataDir, 'pglite'), dataDir, filesRoot: path.join(dataDir, 'files') },
+    async drop() {
+      await pg?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () => {
+  let t: TestApp;
+  let work: string;
+  let archive: string;
+  const targets: { drop(): Promise<void> }[] = [];
+  /** the first test's restored target, which the last one finds not empty */
+  let restoredTarget: Awaited<ReturnType<typeof emptyTarget>>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ storage: 'fs', seed: true });
+    work = mkdtempSync(path.join(tmpdir(), 'windscope-backup-'));
+    const admin = await t.login(DEMO.egeAdmin);
+    const [turbineId = 0] = await demoTurbineIds(t, admin);
+    const res = await postFiles(t, admin, turbineId, { category: 'drone', year, blade: 'A' }, [
+      { name: 'one.jpg', bytes: await makeJpeg(640, 480, { seed: 1 }) },
+      { name: 'two.jpg', bytes: await makeJpeg(640, 480, { seed: 2 }) },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const photoId = (res.json().data as { id: number }[])[0]?.id;
+    expect((await postFiles(t, admin, turbineId, { year }, [{ name: 'report.pdf', bytes: makePdf() }], 'reports')).statusCode).toBe(201);
+    const finding = await t.call(admin, {
+      method: 'POST',
+      url: `/api/turbines/${turbineId}/findings`,
+      payload: {
+        blade: 'A',
+        surface: 'LE',
+        type: 'crack',
+        severity: 3,
+        observation: {
+          photo_id: photoId,
+          geometry: {
+            space: 'flat',
+            shape: 'rectangle',
+            points: [
+              [0.2, 0.2],
+              [0.4, 0.5],
+            ],
+          },
+        },
+      },
+    });
+    expect(finding.statusCode, finding.body).toBe(201);
+    await t.app.ctx.derivatives.idle();
+    archive = path.join(work, 'backup.tar');
+    const result = await createBackup({
+      db: t.app.ctx.db,
+      databaseKind: t.app.ctx.database.kind,
+      filesRoot: t.config.storage.root,
+      scratchDir: path.join(t.dataDir, 'tmp'),
+      out: archive,
+    });
+    expect(result.missing).toEqual([]);
+    // two originals with thumbnail and preview each, the report, the evidence crop
+    expect(result.files).toBe(8);
+  });
+  afterAll(async () => {
+    for (const target of targets) await target.drop();
+    await t?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('restores identical rows, sequences and files into an empty database and data folder', async () => {
+    const target = await emptyTarget();
+    targets.push(target);
+    restoredTarget = target;
+    const restored = await restoreBackup({ archive, ...target.options });
+    expect(restored.files).toBe(8);
+    const db = await openDatabase({ databaseUrl: target.options.databaseUrl, pgliteDir: target.options.pgliteDir });
+    try {
+      const before = await everyRow(t.app.ctx.db);
+      expect(before.finding_events?.length).toBeGreaterThan(0);
+      expect(await everyRow(db.db)).toEqual(before);
+      const sequences = `select sequencename as name, last_value from pg_sequences where schemaname = 'public' order by 1`;
+      expect(await query(db.db, sequences)).toEqual(await query(t.app.ctx.db, sequences));
+      // the counter and append-only triggers are on again
+      expect(await query(db.db, `select tgname from pg_trigger where not tgisinternal and tgenabled = 'D'`)).toEqual([]);
+      await expect(db.db.execute(sql.raw('update finding_events set at = at'))).rejects.toThrow();
+    } finally {
+      await db.close();
+    }
+    const source = filesUnder(t.config.storage.root, 'turbines');
+    expect(Object.keys(source)).toHaveLength(8);
+    expect(filesUnder(target.options.filesRoot, 'turbines')).toEqual(source);
+  });
+
+  it('refuses a damaged or cut-short archive, and writes nothing', async () => {
+    const bytes = readFileSync(archive);
+    const flipped = path.join(work, 'flipped.tar');
+    const copy = Buffer.from(bytes);
+    // a byte inside the first original's contents (after the database dump's entry)
+    const at = copy.indexOf(Buffer.from('files/turbines/')) + 1024;
+    copy[at] = (copy[at] ?? 0) ^ 0xff;
+    writeFileSync(flipped, copy);
+    const cut = path.join(work, 'cut.tar');
+    writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const noManifest = path.join(work, 'no-manifest.tar');
+    writeFileSync(noManifest, bytes);
+    truncateSync(noManifest, bytes.lastIndexOf(Buffer.from('manifest.json')) - 512 + 0);
+
+    for (const [file, message] of [
+      [flipped, /does not match its checksum/],
+      [cut, /damaged or cut short|no manifest/],
+      [noManifest, /damaged or cut short|no manifest/],
+    ] as const) {
+      const target = await emptyTarget();
+      targets.push(target);
+      const error = await restoreBackup({ archive: file, ...target.options }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RestoreRefused);
+      expect((error as Error).message).toMatch(message);
+      expect(readdirSync(target.dataDir)).toEqual([]);
+      if (target.options.databaseUrl) {
+        const db = await openDatabase({ databaseUrl: target.options.databaseUrl, pgliteDir: '', migrationsFolder: null });
+        const tables = await query(db.db, `select count(*)::int as n from pg_tables where schemaname = 'public'`);
+        await db.close();
+        expect(tables).toEqual([{ n: 0 }]);
+      }
+    }
+  });
+
+  it('refuses a target whose database or data folder is not empty, and changes nothing there', async () => {
+    const target = restoredTarget;
+    const filesBefore = filesUnder(target.options.filesRoot);
+    await expect(restoreBackup({ archive, ...target.options })).rejects.toThrow(/data folder .* is not empty \(8 files\)/);
+    // files gone, rows still there
+    rmSync(target.options.filesRoot, { recursive: true });
+    await expect(restoreBackup({ archive, ...target.options })).rejects.toThrow(/the database is not empty \(table \w+ has rows\)/);
+    expect(existsSync(target.options.filesRoot)).toBe(false);
+    expect(Object.keys(filesBefore)).toHaveLength(8);
+    expect(statSync(target.dataDir).isDirectory()).toBe(true);
+  });
+
+  it('the server makes archives when asked through its control socket, and on a schedule keeping the newest', async () => {
+    const dir = path.join(work, 'scheduled');
+    const written: string[] = [];
+    const failed: string[] = [];
+    const logger = {
+      info: (details: object) => written.push(String((details as { file?: string }).file)),
+      warn: () => {},
+      error: (details: object) => failed.push(String((details as { err?: string }).err)),
+    };
+    const config = { ...t.config, databaseUrl: undefined, dataDir: work, backup: { dir, everyMs: 50, keep: 2 } };
+    const service = await startBackupService(t.app.ctx, config, logger);
+    try {
+      const asked = path.join(work, 'asked.tar');
+      const lines: string[] = [];
+      const done = (await askServerForBackup(work, { command: 'backup', out: asked, gzip: true }, (l) => lines.push(l))) as {
+        files: number;
+      };
+      expect(done.files).toBe(8);
+      expect(lines.join('\n')).toMatch(/database: \d+ rows/);
+      expect(readFileSync(asked).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+      // three distinct archives (names have whole seconds: two in one second share a name, the later replaces the other)
+      while (new Set(written.map((f) => path.basename(f))).size < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await service.close();
+    }
+    expect(failed).toEqual([]);
+    const kept = readdirSync(dir).sort();
+    expect(kept).toHaveLength(2);
+    for (const name of kept) expect(name).toMatch(/^windscope-\d{8}T\d{6}Z\.tar$/);
+    // the newest two of what was written
+    expect(kept).toEqual([...new Set(written.map((f) => path.basename(f)))].sort().slice(-2));
+  });
+});
