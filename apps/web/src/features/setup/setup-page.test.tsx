@@ -26,7 +26,7 @@ const needed = () => jsonResponse({ success: true, data: { needed: true } });
 /** fireEvent, not typing: seven fields typed key by key outlast the test's time on a busy machine */
 async function fillForm(password: string, confirm = password) {
   const set = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-  await screen.findByLabelText(/^Şirketinizin adı/);
+  await screen.findByLabelText(/^Şirketinizin adı/, {}, { timeout: 8000 });
   set(/^Şirketinizin adı/, 'Kuzey Rüzgar');
   set(/^Ad( \*)?$/, 'Ayşe');
   set(/^Soyad/, 'Çelik');
@@ -41,7 +41,7 @@ describe('/setup', () => {
     fetchMock.mockResolvedValueOnce(needed());
     renderPage('/setup?token=the-printed-token');
     await fillForm('kuzey rüzgarı', 'kuzey rüzgar');
-    expect(await screen.findByText('Şifreler eşleşmiyor')).toBeInTheDocument();
+    expect(await screen.findByText('Şifreler eşleşmiyor', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -49,7 +49,7 @@ describe('/setup', () => {
     fetchMock.mockResolvedValueOnce(needed());
     renderPage('/setup?token=the-printed-token');
     // the key came with the address: no field asks for it
-    await screen.findByLabelText(/^Şirketinizin adı/);
+    await screen.findByLabelText(/^Şirketinizin adı/, {}, { timeout: 8000 });
     expect(screen.queryByLabelText(/^Kurulum anahtarı/)).toBeNull();
     fetchMock.mockResolvedValueOnce(
       jsonResponse(
@@ -79,7 +79,8 @@ describe('/setup', () => {
       ),
     );
     await fillForm('kuzey rüzgarı yedi');
-    expect(await screen.findByText('dashboard screen')).toBeInTheDocument();
+    // signing in, then the route change: on a loaded machine this takes more than the default second
+    expect(await screen.findByText('dashboard screen', {}, { timeout: 8000 })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[1] ?? [];
     expect(String(url)).toContain('/api/setup');
     expect(JSON.parse(String(init?.body))).toEqual({
@@ -98,8 +99,8 @@ describe('/setup', () => {
       jsonResponse({ success: false, code: 'SETUP_NOT_AVAILABLE', message: 'Bu Windscope zaten kurulmuş' }, 404),
     );
     renderPage('/setup?token=x');
-    expect(await screen.findByTestId('setup-done')).toHaveTextContent('Windscope zaten kurulmuş');
+    expect(await screen.findByTestId('setup-done', {}, { timeout: 8000 })).toHaveTextContent('Windscope zaten kurulmuş');
     await userEvent.setup().click(screen.getByRole('link', { name: 'Giriş sayfasına git' }));
-    expect(await screen.findByText('login screen')).toBeInTheDocument();
+    expect(await screen.findByText('login screen', {}, { timeout: 8000 })).toBeInTheDocument();
   });
 });
