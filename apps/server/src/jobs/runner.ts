@@ -25,7 +25,12 @@ export interface JobRunnerOptions<J> {
   claim(): Promise<J | null>;
   /** runs a claimed job; it records its own outcome (a throw is logged and leaves the lease to expire) */
   run(job: J): Promise<void>;
+  /** jobs run at once; 0: none taken here (idle() resolves at once) */
   concurrency?: number;
+  /** asked before each claim of background work: 0 to go on, or how many ms to wait before looking again (a queue
+   *  that gives way to something else, e.g. the thumbnail queue while uploads stream). Whoever waits in idle() is
+   *  not held back by it. */
+  deferMs?: () => number;
   /** how often an idle runner looks for work nobody told it about; 0: only when woken or asked (idle) */
   pollMs: number;
   log: (message: string, details: Record<string, unknown>) => void;
@@ -34,13 +39,15 @@ export interface JobRunnerOptions<J> {
 }
 
 export function createJobRunner<J>(options: JobRunnerOptions<J>): JobRunner {
-  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const concurrency = Math.max(0, options.concurrency ?? 1);
   let active = 0;
   let holds = 0;
   let closed = false;
   let pumping: Promise<void> | null = null;
   let again = false;
   let idleWaiters: (() => void)[] = [];
+  /** the look again after a deferral, while one is due */
+  let deferTimer: NodeJS.Timeout | null = null;
   const inHand = new Set<Promise<void>>();
 
   const settleIdle = () => {
@@ -60,6 +67,14 @@ export function createJobRunner<J>(options: JobRunnerOptions<J>): JobRunner {
       do {
         again = false;
         while (!closed && holds === 0 && active < concurrency) {
+          const deferMs = idleWaiters.length > 0 ? 0 : (options.deferMs?.() ?? 0);
+          if (deferMs > 0) {
+            deferTimer ??= setTimeout(() => {
+              deferTimer = null;
+              void pump();
+            }, deferMs).unref();
+            break;
+          }
           let job: J | null;
           try {
             job = await options.claim();
@@ -114,6 +129,7 @@ export function createJobRunner<J>(options: JobRunnerOptions<J>): JobRunner {
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
+      if (deferTimer) clearTimeout(deferTimer);
       const waitMs = options.closeWaitMs === undefined ? 5_000 : options.closeWaitMs;
       let timeout: NodeJS.Timeout | undefined;
       const all = Promise.all([pumping, ...inHand]);

@@ -152,7 +152,7 @@ describe.each(['fs', 's3'] as const)('thumbnails and previews made after the upl
         expect(await queue.ensure(asked.key)).toBe('ready');
         expect(await stateOf(waiting.key)).toBe('pending');
         await upload1.end();
-        // quiet for 400 ms, then the loop (rechecking every 250 ms) takes it
+        // quiet for 400 ms, then the runner (looking again when the quiet spell is over) takes it
         const after = await readyWithin(waiting.key, 5_000);
         expect(after).toBeGreaterThanOrEqual(300);
       } finally {

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { photos } from '../db/schema.ts';
+import { createJobRunner } from '../jobs/runner.ts';
 import { type Derivatives, ImageRejectedError, makeDerivatives } from '../media/images.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
@@ -68,20 +69,15 @@ export interface DerivativeQueueOptions {
 }
 
 /** Row claims go through the database (`for update skip locked`), so any number of processes share one queue and a
- *  photo is made once; a claim whose process died expires after CLAIM_LEASE_SECONDS. */
+ *  photo is made once; a claim whose process died expires after CLAIM_LEASE_SECONDS. The background work runs on the
+ *  one job runner (jobs/runner.ts), which defers it while uploads stream; ensure() makes a photo at once, beside it. */
 export function createDerivativeQueue(options: DerivativeQueueOptions): DerivativeQueue {
   const { db, storage } = options;
   const concurrency = options.concurrency ?? Math.max(1, availableParallelism() - 1);
   const log = options.log ?? (() => {});
   const leaseSeconds = options.leaseSeconds ?? CLAIM_LEASE_SECONDS;
-  /** photos being made by this process, by storage key */
+  /** photos being made by this process (by the runner or on demand), by storage key */
   const inHand = new Map<string, Promise<DerivativeState>>();
-  let running = 0;
-  let closed = false;
-  let wanted = false;
-  let idleWaiters: (() => void)[] = [];
-  let timer: NodeJS.Timeout | null = null;
-  let holdTimer: NodeJS.Timeout | null = null;
   const quietMs = options.uploadQuietMs ?? UPLOAD_QUIET_MS;
   const maxHoldMs = options.maxUploadHoldMs ?? MAX_UPLOAD_HOLD_MS;
   let uploads = 0;
@@ -89,16 +85,20 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
   /** since when work has waited for uploads, while it does */
   let heldSince: number | null = null;
 
-  /** Whether the background loop should leave new photos alone for now (uploads stream); someone waiting for the
-   *  queue to finish (idle) overrides it. */
-  function held(): boolean {
+  /** How long the background work should leave new photos alone (uploads stream, or ended less than quietMs ago),
+   *  0 when it may go on; never more than maxHoldMs at a stretch. */
+  function deferMs(): number {
     const now = performance.now();
-    if (idleWaiters.length > 0 || (uploads === 0 && now - lastUploadEnded >= quietMs)) {
+    const quietFor = uploads > 0 ? 0 : now - lastUploadEnded;
+    if (quietFor >= quietMs) {
       heldSince = null;
-      return false;
+      return 0;
     }
     heldSince ??= now;
-    return now - heldSince < maxHoldMs;
+    const holdLeft = maxHoldMs - (now - heldSince);
+    if (holdLeft <= 0) return 0;
+    // uploads still streaming: look again in a while; ended: exactly when the quiet spell is over
+    return Math.max(1, Math.min(holdLeft, uploads > 0 ? HOLD_RECHECK_MS : quietMs - quietFor));
   }
 
   const claimable = sql`(${photos.derivatives} = 'pending' or (${photos.derivatives} = 'working' and ${photos.derivativesClaimedAt} < now() - make_interval(secs => ${leaseSeconds})))`;
@@ -161,79 +161,39 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
     return outcome;
   }
 
+  /** makes a claimed photo, known to ensure() while it is in hand */
   function run(photo: Claimed): Promise<DerivativeState> {
-    const job = make(photo).finally(() => {
-      inHand.delete(photo.storageKey);
-      settleIdle();
-    });
+    const job = make(photo).finally(() => inHand.delete(photo.storageKey));
     inHand.set(photo.storageKey, job);
     return job;
   }
 
-  function settleIdle() {
-    if (running > 0 || (wanted && concurrency > 0) || inHand.size > 0) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const resolve of waiters) resolve();
-  }
-
-  async function loop() {
-    running++;
-    try {
-      while (!closed) {
-        if (held()) {
-          recheckHold();
-          break;
-        }
-        wanted = false;
-        const photo = await claimNext();
-        if (!photo) break;
-        await run(photo);
-      }
-    } catch (error) {
-      log('derivative queue paused', { error: String(error) });
-    } finally {
-      running--;
-      settleIdle();
-      schedule(POLL_MS);
-    }
-  }
-
-  function pump() {
-    if (closed || concurrency === 0) return;
-    wanted = true;
-    // (checked here too: a loop that stops before its first await would be started again and again)
-    if (held()) return recheckHold();
-    while (running < concurrency) void loop();
-  }
-
-  function recheckHold() {
-    holdTimer ??= setTimeout(() => {
-      holdTimer = null;
-      pump();
-    }, HOLD_RECHECK_MS).unref();
-  }
-
-  function schedule(ms: number) {
-    if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      pump();
-    }, ms);
-    timer.unref();
-  }
+  const runner = createJobRunner<Claimed>({
+    name: 'derivative queue',
+    claim: claimNext,
+    run: async (photo) => {
+      await run(photo);
+    },
+    concurrency,
+    pollMs: concurrency > 0 ? POLL_MS : 0,
+    deferMs,
+    log,
+    // the photo in hand is finished before the process stops (its lease would otherwise hold it back 2 minutes)
+    closeWaitMs: null,
+  });
 
   async function stateOf(storageKey: string): Promise<DerivativeState | 'missing'> {
     const [row] = await db.select({ state: photos.derivatives }).from(photos).where(eq(photos.storageKey, storageKey));
     return row ? (row.state as DerivativeState) : 'missing';
   }
 
+  let closed = false;
   // work left by an earlier run (a restart) starts right away
-  schedule(0);
+  runner.wake();
 
   return {
     kick() {
-      pump();
+      runner.wake();
     },
     async whileUploading(receive) {
       uploads++;
@@ -257,25 +217,18 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
       }
       return 'working';
     },
-    idle() {
-      if (closed) return Promise.resolve();
-      return new Promise((resolve) => {
-        // waiting first, so the loop started here is not held back by uploads
-        idleWaiters.push(resolve);
-        pump();
-        settleIdle();
-      });
+    async idle() {
+      // the runner's idle works the queue itself, past a deferral for uploads; photos made on demand are waited for too
+      do {
+        if (closed) return;
+        await runner.idle();
+        await Promise.allSettled([...inHand.values()]);
+      } while (inHand.size > 0);
     },
     async close() {
       closed = true;
-      if (timer) clearTimeout(timer);
-      if (holdTimer) clearTimeout(holdTimer);
-      timer = null;
-      holdTimer = null;
+      await runner.close();
       await Promise.allSettled([...inHand.values()]);
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const resolve of waiters) resolve();
     },
   };
 }
