@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { startBackupService } from './backup/backup-service.ts';
 import { loadConfig } from './config.ts';
+import { embeddedServerPid, serverPidFile } from './db/embedded-holder.ts';
 import { seedDemoMedia } from './db/demo-media/seed-media.ts';
 import { seedDemoData } from './db/seed.ts';
 import { checkOverdue } from './notifications/overdue.ts';
@@ -30,7 +31,7 @@ async function main() {
   const setup = await prepareSetup(app.ctx);
   await app.listen({ port: config.port, host: config.host });
   // tells `npm run integrity` that the embedded database is in use
-  const pidFile = config.databaseUrl ? null : path.join(config.dataDir, 'server.pid');
+  const pidFile = config.databaseUrl ? null : serverPidFile(config.dataDir);
   if (pidFile) writeFileSync(pidFile, String(process.pid));
   // `npm run backup` asks this process (embedded database), and BACKUP_DIR's schedule
   const backups = await startBackupService(app.ctx, config, app.log);

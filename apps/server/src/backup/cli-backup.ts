@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
+import { embeddedServerPid, serverPidFile } from '../db/embedded-holder.ts';
 import { openDatabase } from '../db/client.ts';
 import { archiveNameAt } from './backup-service.ts';
 import { askServerForBackup } from './control-channel.ts';
@@ -28,18 +29,7 @@ const config = loadConfig(process.env, { jwtSecret: new Uint8Array(1) });
 const file = path.resolve(out ?? `${archiveNameAt(new Date())}${gzip ? '.gz' : ''}`);
 const say = (line: string) => console.log(line);
 
-function serverPid(): number | null {
-  if (config.databaseUrl) return null;
-  const pidFile = path.join(config.dataDir, 'server.pid');
-  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
-  if (!pid) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
+const serverPid = () => embeddedServerPid(config);
 
 let exitCode = 1;
 try {

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
+import { embeddedServerPid, serverPidFile } from '../db/embedded-holder.ts';
 import { RestoreRefused, restoreBackup } from './restore-backup.ts';
 
 const [archive, ...rest] = process.argv.slice(2);
@@ -11,17 +12,10 @@ if (!archive || rest.length > 0 || archive.startsWith('--')) {
   process.exit(2);
 }
 const config = loadConfig(process.env, { jwtSecret: new Uint8Array(1) });
-if (!config.databaseUrl) {
-  const pidFile = path.join(config.dataDir, 'server.pid');
-  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
-  let alive = false;
-  try {
-    if (pid) alive = process.kill(pid, 0);
-  } catch {}
-  if (alive) {
-    console.error(`The server (pid ${pid}) is using the embedded database in ${config.dataDir}: stop it first.`);
-    process.exit(2);
-  }
+const serverPid = embeddedServerPid(config);
+if (serverPid) {
+  console.error(`The server (pid ${serverPid}) is using the embedded database in ${config.dataDir}: stop it first.`);
+  process.exit(2);
 }
 
 let exitCode = 1;

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
+import { embeddedServerPid, serverPidFile } from '../db/embedded-holder.ts';
 import { openDatabase } from '../db/client.ts';
 import { createDerivativeQueue } from '../photos/derivative-queue.ts';
 import { createStorage } from '../storage/create-storage.ts';
@@ -20,14 +21,11 @@ const json = args.includes('--json');
 const orphanMinutes = Number(args.find((a) => a.startsWith('--orphan-age='))?.split('=')[1] ?? 60);
 
 const config = loadConfig();
-if (!config.databaseUrl) {
-  // the embedded database belongs to one process at a time
-  const pidFile = path.join(config.dataDir, 'server.pid');
-  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
-  if (pid && isAlive(pid)) {
-    console.error(`The server (pid ${pid}) is using the embedded database in ${config.dataDir}: stop it first.`);
-    process.exit(2);
-  }
+// the embedded database belongs to one process at a time
+const serverPid = embeddedServerPid(config);
+if (serverPid) {
+  console.error(`The server (pid ${serverPid}) is using the embedded database in ${config.dataDir}: stop it first.`);
+  process.exit(2);
 }
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
@@ -71,12 +69,3 @@ try {
 }
 // set only after closing: closing PGlite ends its Emscripten runtime, which sets process.exitCode to 0
 process.exitCode = exitCode;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { formatMessage, type Language, type MessageCode, setupBodySchema } from '@windscope/contract';
 import { issueSignInLink } from '../auth/sign-in-link.ts';
 import { loadConfig } from '../config.ts';
+import { embeddedServerPid, serverPidFile } from '../db/embedded-holder.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { createFirstOwner, isSetupNeeded } from './service.ts';
@@ -61,18 +62,15 @@ if (!parsed.email || !parsed.company || !firstName || !lastName) {
 }
 
 const config = loadConfig();
-if (!config.databaseUrl) {
-  // the embedded database belongs to one process at a time (main.ts writes server.pid while it serves)
-  const pidFile = path.join(config.dataDir, 'server.pid');
-  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0;
-  if (pid && isAlive(pid)) {
-    fail(
-      `The server (pid ${pid}) is using the embedded database in ${config.dataDir}; it opens in one process at a time.\n` +
-        'Stop the server and run this again, or open the setup address the server printed (its token is in ' +
-        `${path.join(config.dataDir, 'setup-token')}).`,
-      3,
-    );
-  }
+// the embedded database belongs to one process at a time (main.ts writes server.pid while it serves)
+const serverPid = embeddedServerPid(config);
+if (serverPid) {
+  fail(
+    `The server (pid ${serverPid}) is using the embedded database in ${config.dataDir}; it opens in one process at a time.\n` +
+      'Stop the server and run this again, or open the setup address the server printed (its token is in ' +
+      `${path.join(config.dataDir, 'setup-token')}).`,
+    3,
+  );
 }
 
 const password = await readPassword(parsed['password-file']);
@@ -153,13 +151,4 @@ function askHidden(prompt: string): Promise<string> {
       resolve(answer);
     });
   });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
