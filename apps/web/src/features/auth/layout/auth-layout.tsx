@@ -1,6 +1,6 @@
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { SLIDESHOW } from '@windscope/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -13,16 +13,35 @@ import '../auth-styles.ts';
 import classes from './auth-layout.module.css';
 import { AUTH_PAGES_NS } from './auth-pages-i18n.ts';
 
+/** the slides' cross-fade (auth-layout.module.css, `.slide` transition) */
+const FADE_MS = 1500;
+
+/** The slide that is fading out after `index` changed, for the length of the fade; null otherwise. */
+function useFadingSlide(index: number): number | null {
+  const shown = useRef(index);
+  const [fading, setFading] = useState<number | null>(null);
+  useEffect(() => {
+    if (shown.current === index) return;
+    setFading(shown.current);
+    shown.current = index;
+    const timer = setTimeout(() => setFading(null), FADE_MS);
+    return () => clearTimeout(timer);
+  }, [index]);
+  return fading;
+}
+
 /** Sign-in and password screens: a wind-farm slideshow behind (spec: every 6500 ms), the form card in front. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['translation', AUTH_PAGES_NS]);
   const { index } = useSlideshow({ count: WIND_SCENES.length, intervalMs: SLIDESHOW.loginIntervalMs });
+  // only the slide on screen and the one fading out turn their rotors: the hidden ones stand still
+  const fading = useFadingSlide(index);
   return (
     <Box className={classes.root}>
       <div className={classes.slides} aria-hidden="true" data-testid="auth-slideshow" data-slide={index}>
         {WIND_SCENES.map((scene, i) => (
           <div key={scene} className={classes.slide} data-active={i === index || undefined}>
-            <WindScene variant={scene} className={classes.scene} />
+            <WindScene variant={scene} className={classes.scene} still={i !== index && i !== fading} />
           </div>
         ))}
       </div>
