@@ -1,13 +1,13 @@
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { SLIDESHOW } from '@windscope/contract';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { WIND_SCENES, WindScene } from '../../../ui/illustrations/wind-scene.tsx';
 import { LanguageToggle } from '../../../ui/language-toggle.tsx';
 import { Logo } from '../../../ui/logo.tsx';
-import { useSlideshow } from '../../../ui/slideshow/use-slideshow.ts';
+import { useFadingSlide, useSlideshow } from '../../../ui/slideshow/use-slideshow.ts';
 import { ThemeToggle } from '../../../ui/theme-toggle.tsx';
 import '../auth-styles.ts';
 import classes from './auth-layout.module.css';
@@ -16,26 +16,12 @@ import { AUTH_PAGES_NS } from './auth-pages-i18n.ts';
 /** the slides' cross-fade (auth-layout.module.css, `.slide` transition) */
 const FADE_MS = 1500;
 
-/** The slide that is fading out after `index` changed, for the length of the fade; null otherwise. */
-function useFadingSlide(index: number): number | null {
-  const shown = useRef(index);
-  const [fading, setFading] = useState<number | null>(null);
-  useEffect(() => {
-    if (shown.current === index) return;
-    setFading(shown.current);
-    shown.current = index;
-    const timer = setTimeout(() => setFading(null), FADE_MS);
-    return () => clearTimeout(timer);
-  }, [index]);
-  return fading;
-}
-
 /** Sign-in and password screens: a wind-farm slideshow behind (spec: every 6500 ms), the form card in front. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['translation', AUTH_PAGES_NS]);
   const { index } = useSlideshow({ count: WIND_SCENES.length, intervalMs: SLIDESHOW.loginIntervalMs });
   // only the slide on screen and the one fading out turn their rotors: the hidden ones stand still
-  const fading = useFadingSlide(index);
+  const fading = useFadingSlide(index, FADE_MS);
   return (
     <Box className={classes.root}>
       <div className={classes.slides} aria-hidden="true" data-testid="auth-slideshow" data-slide={index}>

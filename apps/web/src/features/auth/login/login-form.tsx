@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { type FieldErrorCodes, fieldError } from '../../../ui/form/validate-form.ts';
+import { whenIdle } from '../../../ui/when-idle.ts';
 import { FormError } from '../layout/form-error.tsx';
 import { SIGN_IN_LINK_NS } from '../sign-in-link/sign-in-link-i18n.ts';
 import { isRateLimited, loginErrorMessage } from './login-error.ts';
@@ -14,15 +15,6 @@ import { AUTH_PAGES_NS } from '../layout/auth-pages-i18n.ts';
 /** Validation (zod and the contract's schemas), the request and the session store: ~100 KB of script the screen does not
  *  need to be drawn. Fetched when the browser is idle after the first render, or at the first submit if sooner. */
 const loadSignIn = () => import('./sign-in.ts');
-
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(run, 200);
-  return () => clearTimeout(timer);
-}
 
 /** E-mail and password, both required; on success the session is stored and `onSignedIn` decides where to go. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
