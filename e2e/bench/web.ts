@@ -21,10 +21,23 @@ import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const DIST = path.join(ROOT, 'apps/web/dist');
+// WEB_DIST: another build (the server reads the same variable), e.g. a copy of the build before a change
+const DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(ROOT, 'apps/web/dist');
+// BENCH_PAGES=/login: Lighthouse on these pages only, without the byte and unthrottled parts (a quick look)
+const PAGES = process.env.BENCH_PAGES?.split(',')
+  .map((page) => page.trim())
+  .filter(Boolean);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGETS = { homeKb: 170, lcpMs: 1000, cls: 0.05, lighthouseLcpMs: 2500, lighthouseScore: 0.9 };
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-extensions',
+];
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -351,7 +364,10 @@ function diagnostics(lhr: LighthouseResult) {
     .map((i) => `${i.groupLabel ?? i.group} ${Math.round(Number(i.duration ?? 0))} ms`);
   console.log(`    main-thread work ${Math.round(numeric(lhr, 'mainthread-work-breakdown'))} ms: ${work.join(', ')}`);
   const bootup = Math.round(numeric(lhr, 'bootup-time'));
-  console.log(`    JS execution (bootup-time): ${bootup} ms`);
+  const byScript = itemsOf(lhr, 'bootup-time')
+    .slice(0, 3)
+    .map((i) => `${String(i.url).startsWith('http') ? new URL(String(i.url)).pathname : i.url} ${Math.round(Number(i.total ?? 0))} ms`);
+  console.log(`    JS execution (bootup-time): ${bootup} ms (most: ${byScript.join(', ')})`);
   const unused = itemsOf(lhr, 'unused-javascript');
   const wasted = unused.reduce((sum, i) => sum + Number(i.wastedBytes ?? 0), 0);
   console.log(
@@ -396,6 +412,15 @@ function reportLighthouse(label: string, figures: LighthouseFigures[]): boolean 
   return lcp <= TARGETS.lighthouseLcpMs && score >= TARGETS.lighthouseScore;
 }
 
+async function lighthouseOnly(base: string, pages: string[]) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    for (const page of pages) reportLighthouse(`page ${page}`, await lighthouseRuns(`${base}${page}`, chrome.port));
+  } finally {
+    await chrome.kill();
+  }
+}
+
 async function main() {
   const { homeBytes } = reportSizes();
   // BENCH_URL: measure a server already running (serving this build) instead of starting one
@@ -407,6 +432,10 @@ async function main() {
   const base = given ?? `http://127.0.0.1:${port}`;
   try {
     console.log(`load average before measuring (1, 5, 15 min): ${load()}`);
+    if (PAGES) {
+      await lighthouseOnly(base, PAGES);
+      return;
+    }
     const { runs, transfers } = await measure(`${base}/`);
     const transferred = reportTransfers(transfers);
     const lcp = median(runs.map((run) => run.lcp));
@@ -421,7 +450,7 @@ async function main() {
 
     const chrome = await chromeLauncher.launch({
       chromePath: CHROME,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-extensions'],
+      chromeFlags: CHROME_FLAGS,
     });
     let lighthouseMet = true;
     try {

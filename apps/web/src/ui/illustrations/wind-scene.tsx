@@ -157,14 +157,16 @@ function Night({ id, animate }: { id: string; animate: boolean }) {
 
 const SCENES = { ridge: Ridge, offshore: Offshore, night: Night } as const;
 
-/** Our own wind-farm illustrations (no third-party photos); rotors turn unless the user prefers reduced motion. */
-export function WindScene({ variant, className }: { variant: WindSceneVariant; className?: string }) {
+/** Our own wind-farm illustrations (no third-party photos); rotors turn unless the user prefers reduced motion or the
+ *  scene is `still` (a slideshow's hidden slides: every turning rotor costs the main thread style, layout and paint work
+ *  on every frame, seen or not). */
+export function WindScene({ variant, className, still = false }: { variant: WindSceneVariant; className?: string; still?: boolean }) {
   const id = useId().replace(/:/g, '');
   const reduceMotion = useReducedMotion();
   const Scene = SCENES[variant];
   return (
     <svg className={className} viewBox="0 0 1600 900" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">
-      <Scene id={id} animate={!reduceMotion} />
+      <Scene id={id} animate={!reduceMotion && !still} />
     </svg>
   );
 }

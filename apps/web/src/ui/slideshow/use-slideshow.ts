@@ -1,5 +1,5 @@
 import { useReducedMotion } from '@mantine/hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 interface SlideshowOptions {
   count: number;
@@ -38,4 +38,19 @@ export function useSlideshow({ count, intervalMs, order = 'sequential', random }
     [count],
   );
   return { index, goTo };
+}
+
+/** The slide fading out after `index` changed, for the length of the fade (`fadeMs`); null otherwise. Slideshows keep
+ *  only the slide on screen and this one moving: a moving picture costs the main thread work on every frame, seen or not. */
+export function useFadingSlide(index: number, fadeMs: number): number | null {
+  const shown = useRef(index);
+  const [fading, setFading] = useState<number | null>(null);
+  useEffect(() => {
+    if (shown.current === index) return;
+    setFading(shown.current);
+    shown.current = index;
+    const timer = setTimeout(() => setFading(null), fadeMs);
+    return () => clearTimeout(timer);
+  }, [index, fadeMs]);
+  return fading;
 }

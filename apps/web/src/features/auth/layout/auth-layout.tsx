@@ -7,22 +7,27 @@ import { paths } from '../../../app/paths.ts';
 import { WIND_SCENES, WindScene } from '../../../ui/illustrations/wind-scene.tsx';
 import { LanguageToggle } from '../../../ui/language-toggle.tsx';
 import { Logo } from '../../../ui/logo.tsx';
-import { useSlideshow } from '../../../ui/slideshow/use-slideshow.ts';
+import { useFadingSlide, useSlideshow } from '../../../ui/slideshow/use-slideshow.ts';
 import { ThemeToggle } from '../../../ui/theme-toggle.tsx';
 import '../auth-styles.ts';
 import classes from './auth-layout.module.css';
 import { AUTH_PAGES_NS } from './auth-pages-i18n.ts';
 
+/** the slides' cross-fade (auth-layout.module.css, `.slide` transition) */
+const FADE_MS = 1500;
+
 /** Sign-in and password screens: a wind-farm slideshow behind (spec: every 6500 ms), the form card in front. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['translation', AUTH_PAGES_NS]);
   const { index } = useSlideshow({ count: WIND_SCENES.length, intervalMs: SLIDESHOW.loginIntervalMs });
+  // only the slide on screen and the one fading out turn their rotors: the hidden ones stand still
+  const fading = useFadingSlide(index, FADE_MS);
   return (
     <Box className={classes.root}>
       <div className={classes.slides} aria-hidden="true" data-testid="auth-slideshow" data-slide={index}>
         {WIND_SCENES.map((scene, i) => (
           <div key={scene} className={classes.slide} data-active={i === index || undefined}>
-            <WindScene variant={scene} className={classes.scene} />
+            <WindScene variant={scene} className={classes.scene} still={i !== index && i !== fading} />
           </div>
         ))}
       </div>

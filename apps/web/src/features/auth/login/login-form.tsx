@@ -1,36 +1,57 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { loginBodySchema } from '@windscope/contract';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { LoginBody } from '@windscope/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { type FieldErrorCodes, fieldError, validateForm } from '../../../ui/form/validate-form.ts';
-import { loginRequest } from '../auth-api.ts';
+import { type FieldErrorCodes, fieldError } from '../../../ui/form/validate-form.ts';
+import { whenIdle } from '../../../ui/when-idle.ts';
 import { FormError } from '../layout/form-error.tsx';
-import { useStartSession } from '../session.ts';
 import { SIGN_IN_LINK_NS } from '../sign-in-link/sign-in-link-i18n.ts';
 import { isRateLimited, loginErrorMessage } from './login-error.ts';
 import { AUTH_PAGES_NS } from '../layout/auth-pages-i18n.ts';
+
+/** Validation (zod and the contract's schemas), the request and the session store: ~100 KB of script the screen does not
+ *  need to be drawn. Fetched when the browser is idle after the first render, or at the first submit if sooner. */
+const loadSignIn = () => import('./sign-in.ts');
 
 /** E-mail and password, both required; on success the session is stored and `onSignedIn` decides where to go. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation(['translation', AUTH_PAGES_NS]);
   const { t: tLink } = useTranslation(SIGN_IN_LINK_NS);
-  const startSession = useStartSession();
+  const queryClient = useQueryClient();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrorCodes>({});
+  useEffect(
+    () =>
+      whenIdle(() => {
+        // a failed fetch here is tried again at submit, where its error shows
+        loadSignIn().catch(() => undefined);
+      }),
+    [],
+  );
   const login = useMutation({
-    mutationFn: loginRequest,
-    onSuccess: ({ token, user }) => {
-      startSession(token, user);
+    mutationFn: async (body: LoginBody) => {
+      const signIn = await loadSignIn();
+      return { answer: await signIn.loginRequest(body), signIn };
+    },
+    onSuccess: ({ answer: { token, user }, signIn }) => {
+      signIn.startSession(queryClient, token, user);
       onSignedIn();
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateForm(loginBodySchema, values);
+    const signIn = await loadSignIn().catch(() => null);
+    if (!signIn) {
+      // the script could not be fetched (connection lost): the request tries once more and its failure shows as a
+      // failed sign-in
+      login.mutate(values);
+      return;
+    }
+    const checked = signIn.validateLogin(values);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -40,7 +61,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('authPages:login.title')}>
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('authPages:login.title')}>
       <Stack gap="md">
         {login.isError && (
           <FormError title={t('authPages:login.errorTitle')}>

@@ -35,7 +35,7 @@ describe('login form validation (spec §5)', () => {
   it('requires e-mail and password before calling the server', async () => {
     renderLogin();
     await fillAndSubmit('', '');
-    expect(screen.getAllByText('E-posta ve şifre gereklidir.')).toHaveLength(2);
+    expect(await screen.findAllByText('E-posta ve şifre gereklidir.')).toHaveLength(2);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -43,7 +43,7 @@ describe('login form validation (spec §5)', () => {
     await i18n.changeLanguage('en');
     renderLogin();
     await fillAndSubmit('operator@ege.example', '');
-    expect(screen.getAllByText('E-mail and password are required.')).toHaveLength(1);
+    expect(await screen.findAllByText('E-mail and password are required.')).toHaveLength(1);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

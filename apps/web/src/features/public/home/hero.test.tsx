@@ -55,6 +55,20 @@ describe('home hero slideshow (spec §2: 3000 ms, random, never the same slide t
     expect(new Set(seen).size).toBe(HERO_SLIDES.length);
   });
 
+  it('moves only the slide on screen and the one fading out: the others show their still pictures', () => {
+    renderWithProviders(<HomePage />);
+    tick(SLIDESHOW.intervalMs / 2);
+    const images = () => [...slideshow().querySelectorAll('img')];
+    const animated = () => images().map((img) => !/-still/.test(img.getAttribute('src') ?? ''));
+    expect(animated()).toEqual([true, false, false]);
+    tick(SLIDESHOW.intervalMs / 2);
+    const shown = currentSlide();
+    // during the fade the old slide still moves, the new one already does
+    expect(animated().map((moving, i) => moving === (i === 0 || i === shown))).toEqual([true, true, true]);
+    tick(SLIDESHOW.fadeMs);
+    expect(animated()).toEqual(HERO_SLIDES.map((_, i) => i === shown));
+  });
+
   it('cross-fades in 1.5 s: only the current slide is visible, the others are hidden from assistive tech', () => {
     renderWithProviders(<HomePage />);
     fireEvent.load(slideshow().querySelector('img') as HTMLImageElement);

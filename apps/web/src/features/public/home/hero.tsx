@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { useSlideshow } from '../../../ui/slideshow/use-slideshow.ts';
+import { useFadingSlide, useSlideshow } from '../../../ui/slideshow/use-slideshow.ts';
 import { ScenePicture } from '../illustrations/scene-picture.tsx';
 import type { SceneName } from '../illustrations/scenes.ts';
 import { ArrowRightIcon } from '../shared/marketing-icons.tsx';
@@ -17,6 +17,8 @@ export function Hero({ random }: { random?: () => number }) {
   const { t } = useTranslation('home');
   const { index, goTo } = useSlideshow({ count: HERO_SLIDES.length, intervalMs: SLIDESHOW.intervalMs, order: 'random', random });
   const current = HERO_SLIDES[index] ?? 'blade';
+  // only the slide on screen and the one fading out move; the others wait as their still pictures
+  const fading = useFadingSlide(index, SLIDESHOW.fadeMs);
   // the first picture is the page's largest paint: the other two load once it is in, or after half an interval
   const [restLoaded, setRestLoaded] = useState(false);
   useEffect(() => {
@@ -32,6 +34,7 @@ export function Hero({ random }: { random?: () => number }) {
             <ScenePicture
               key={name}
               name={name}
+              still={i !== index && i !== fading}
               alt={i === index ? t(`hero.slide.${name}.alt`) : ''}
               aria-hidden={i === index ? undefined : true}
               className={classes.slide}
