@@ -1,9 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { startBackupService } from './backup/backup-service.ts';
 import { loadConfig } from './config.ts';
-import { embeddedServerPid, serverPidFile } from './db/embedded-holder.ts';
+import { serverPidFile } from './db/embedded-holder.ts';
 import { seedDemoMedia } from './db/demo-media/seed-media.ts';
 import { seedDemoData } from './db/seed.ts';
 import { checkOverdue } from './notifications/overdue.ts';

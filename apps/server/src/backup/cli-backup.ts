@@ -1,10 +1,6 @@
-/** `npm run backup [-- --out FILE] [--gzip]`: one archive of the database and every stored file it refers to (README
- *  "Backups"). With the embedded database and the server running, the server makes it (control-channel.ts); otherwise
- *  this process opens the database itself. */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
-import { embeddedServerPid, serverPidFile } from '../db/embedded-holder.ts';
+import { embeddedServerPid } from '../db/embedded-holder.ts';
 import { openDatabase } from '../db/client.ts';
 import { archiveNameAt } from './backup-service.ts';
 import { askServerForBackup } from './control-channel.ts';

@@ -1,9 +1,6 @@
-/** `npm run restore ARCHIVE`: fills an empty database and data folder from `npm run backup`'s archive (README "Backups").
- *  Refuses a non-empty target or a damaged archive, writing nothing. */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
-import { embeddedServerPid, serverPidFile } from '../db/embedded-holder.ts';
+import { embeddedServerPid } from '../db/embedded-holder.ts';
 import { RestoreRefused, restoreBackup } from './restore-backup.ts';
 
 const [archive, ...rest] = process.argv.slice(2);

@@ -1,9 +1,6 @@
-/** `npm run integrity [-- --repair] [--no-checksums] [--orphan-age=MINUTES] [--json]`: compares the database with
- *  storage, using the same configuration (environment) as the server. Exits 0 when nothing is left unrepaired. */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
-import { embeddedServerPid, serverPidFile } from '../db/embedded-holder.ts';
+import { embeddedServerPid } from '../db/embedded-holder.ts';
 import { openDatabase } from '../db/client.ts';
 import { createDerivativeQueue } from '../photos/derivative-queue.ts';
 import { createStorage } from '../storage/create-storage.ts';

@@ -2,14 +2,14 @@
  *  (the internal company and its protected superadmin) without a browser, as the /setup page does, and prints a
  *  single-use sign-in link. The password is read from --password-file, or typed (hidden, twice) on a terminal, or the
  *  first line of standard input: never from the command line, where `ps` and the shell history would keep it. */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { formatMessage, type Language, type MessageCode, setupBodySchema } from '@windscope/contract';
 import { issueSignInLink } from '../auth/sign-in-link.ts';
 import { loadConfig } from '../config.ts';
-import { embeddedServerPid, serverPidFile } from '../db/embedded-holder.ts';
+import { embeddedServerPid } from '../db/embedded-holder.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { createFirstOwner, isSetupNeeded } from './service.ts';
