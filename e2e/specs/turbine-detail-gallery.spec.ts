@@ -62,6 +62,28 @@ async function pick(page: Page, testId: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+test('the photo grid stays put while the coverage counts load (nothing moves under the pointer)', async ({ page }) => {
+  // the counts answer late; until then the coverage section keeps the tables' own shape
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/api/turbines/${turbineId}/coverage*`, async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await openAsAdmin(page);
+  await expect(page.getByTestId('coverage-loading')).toBeVisible();
+  const grid = page.getByTestId('photo-tile').first();
+  const before = await grid.boundingBox();
+  release();
+  await expect(page.getByTestId('coverage-matrix')).toBeVisible();
+  await expect(page.getByTestId('coverage-loading')).toHaveCount(0);
+  const after = await grid.boundingBox();
+  expect(before).not.toBeNull();
+  expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThanOrEqual(2);
+});
+
 test('year, type and text filters narrow the list and the count', async ({ page }) => {
   await openAsAdmin(page);
   const count = page.getByTestId('photo-count');

@@ -120,7 +120,7 @@ export function TurbineDetail({ turbine }: { turbine: Turbine }) {
         </>
       )}
       <Suspense fallback={null}>
-        <CoverageSection turbineId={turbineId} />
+        <CoverageSection turbineId={turbineId} rooms={turbine.rooms} />
       </Suspense>
       <AllPhotosSection
         visible={visible}

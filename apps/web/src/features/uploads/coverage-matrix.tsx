@@ -1,5 +1,6 @@
-import { Alert, Group, Loader, Table, Text } from '@mantine/core';
+import { Alert, Group, Loader, Skeleton, Table, Text } from '@mantine/core';
 import { BLADES, type Blade, type Coverage, PHOTO_CATEGORIES, type PhotoCategory } from '@windscope/contract';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoverage } from './coverage.ts';
 import classes from './uploads.module.css';
@@ -33,13 +34,13 @@ export function CoverageTables({ coverage, testId }: { coverage: Coverage; testI
       <BladeTable
         caption={t('coverage.sourcesCaption', { year: coverage.year })}
         columns={PHOTO_CATEGORIES.map((category) => ({ key: category, label: t(`source.${category}`) }))}
-        count={(blade, category) => coverage.sources[category as PhotoCategory][blade]}
+        cell={(blade, category) => <Cell count={coverage.sources[category as PhotoCategory][blade]} />}
       />
       {rooms.length > 0 && (
         <BladeTable
           caption={t('coverage.roomsCaption', { year: coverage.year })}
           columns={rooms.map((room) => ({ key: String(room), label: t('coverage.room', { room }) }))}
-          count={(blade, room) => coverage.interior[blade][Number(room) - 1] ?? 0}
+          cell={(blade, room) => <Cell count={coverage.interior[blade][Number(room) - 1] ?? 0} />}
           mt="sm"
         />
       )}
@@ -47,17 +48,59 @@ export function CoverageTables({ coverage, testId }: { coverage: Coverage; testI
   );
 }
 
-/** One coverage table: a row per blade, a column per source or room, each cell its photo count. */
+/** The tables' shape while the counts load: the same rows and columns with grey bars in the cells, so that nothing
+ *  below moves when the counts arrive (the section is ~530 px tall; a one-line loader in its place shifted the photo
+ *  grid under the pointer). Hidden from assistive technology; the loader line above it says what is happening. */
+function CoverageSkeleton({ rooms, year }: { rooms: number; year: number }) {
+  const { t } = useTranslation(UPLOADS_NS);
+  const bar = () => (
+    <Table.Td>
+      <Skeleton height={10} width="70%" />
+    </Table.Td>
+  );
+  return (
+    <div data-testid="coverage-loading">
+      <Group gap="xs" mb={6}>
+        <Loader size="xs" />
+        <Text size="sm" fw={600}>
+          {t('coverage.loading')}
+        </Text>
+      </Group>
+      <div aria-hidden="true">
+        <BladeTable
+          caption={t('coverage.sourcesCaption', { year })}
+          columns={PHOTO_CATEGORIES.map((category) => ({ key: category, label: t(`source.${category}`) }))}
+          cell={bar}
+          focusable={false}
+        />
+        {rooms > 0 && (
+          <BladeTable
+            caption={t('coverage.roomsCaption', { year })}
+            columns={Array.from({ length: rooms }, (_, i) => ({ key: String(i + 1), label: t('coverage.room', { room: i + 1 }) }))}
+            cell={bar}
+            focusable={false}
+            mt="sm"
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** One coverage table: a row per blade, a column per source or room, each cell what `cell` gives. */
 function BladeTable({
   caption,
   columns,
-  count,
+  cell,
   mt,
+  focusable = true,
 }: {
   caption: string;
   columns: { key: string; label: string }[];
-  count: (blade: Blade, column: string) => number;
+  cell: (blade: Blade, column: string) => ReactNode;
   mt?: string;
+  /** false for the loading shape: no tab stop in a hidden table */
+  focusable?: boolean;
 }) {
   const { t } = useTranslation(UPLOADS_NS);
   return (
@@ -65,7 +108,7 @@ function BladeTable({
     <Table.ScrollContainer
       minWidth={360}
       mt={mt}
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+      scrollAreaProps={{ viewportProps: focusable ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {} }}
     >
       <Table withTableBorder withColumnBorders className={classes.coverageTable}>
         <caption className={classes.caption}>{caption}</caption>
@@ -84,7 +127,7 @@ function BladeTable({
             <Table.Tr key={blade}>
               <Table.Th scope="row">{t('coverage.bladeName', { blade })}</Table.Th>
               {columns.map((column) => (
-                <Cell key={column.key} count={count(blade, column.key)} />
+                <Fragment key={column.key}>{cell(blade, column.key)}</Fragment>
               ))}
             </Table.Tr>
           ))}
@@ -94,17 +137,20 @@ function BladeTable({
   );
 }
 
-/** Loads and shows a turbine's coverage for a year. */
-export function CoverageMatrix({ turbineId, year, testId }: { turbineId: number; year: number; testId: string }) {
+/** Loads and shows a turbine's coverage for a year. With the turbine's room count known, the loading state takes the
+ *  tables' own shape. */
+export function CoverageMatrix({ turbineId, year, testId, rooms }: { turbineId: number; year: number; testId: string; rooms?: number }) {
   const { t } = useTranslation(UPLOADS_NS);
   const query = useCoverage(turbineId, year);
-  if (query.isPending)
+  if (query.isPending) {
+    if (rooms !== undefined) return <CoverageSkeleton rooms={rooms} year={year} />;
     return (
       <Group gap="xs">
         <Loader size="xs" />
         <Text size="sm">{t('coverage.loading')}</Text>
       </Group>
     );
+  }
   if (query.isError)
     return (
       <Alert color="red" variant="light">

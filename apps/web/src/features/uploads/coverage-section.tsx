@@ -7,7 +7,7 @@ import { CoverageMatrix } from './coverage-matrix.tsx';
 import { UPLOADS_NS } from './uploads-i18n.ts';
 
 /** The turbine page's coverage check (issue 15, item 5): which blade, source and room has no photo in the chosen year. */
-export function CoverageSection({ turbineId }: { turbineId: number }) {
+export function CoverageSection({ turbineId, rooms }: { turbineId: number; rooms: number }) {
   const { t } = useTranslation(UPLOADS_NS);
   const years = useMemo(() => yearChoices(), []);
   const [year, setYear] = useState(years[0] ?? new Date().getFullYear());
@@ -29,7 +29,7 @@ export function CoverageSection({ turbineId }: { turbineId: number }) {
         />
       }
     >
-      <CoverageMatrix turbineId={turbineId} year={year} testId="coverage-matrix" />
+      <CoverageMatrix turbineId={turbineId} year={year} testId="coverage-matrix" rooms={rooms} />
     </PageSection>
   );
 }
