@@ -118,6 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
+    pgliteTemplate: config.pgliteTemplate,
     waitMs: config.databaseWaitMs,
     log: (message) => app.log.warn(message),
   });

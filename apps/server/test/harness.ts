@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
+import { pgliteTemplate, postgresTemplate } from './database-templates.ts';
 import { startS3Server, type TestS3Server } from './s3-server.ts';
 
 /** Which database the integration suite runs on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
@@ -34,13 +35,15 @@ export function createClock(): TestClock {
   };
 }
 
-/** A scratch database on the shared PostgreSQL (TEST_DATABASE_URL), dropped by drop(). */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A scratch database on the shared PostgreSQL (TEST_DATABASE_URL), dropped by drop(). Empty, or with `migrated`
+ *  a copy of the migrated template (database-templates.ts): what a test app starts on. */
+export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `ws_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const template = options.migrated ? await postgresTemplate(adminUrl) : null;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -82,7 +85,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'windscope-test-'));
-  const pgDb = TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+  const pgDb = TEST_DB === 'postgres' ? await createPostgresDatabase({ migrated: true }) : null;
   const s3 = (options.storage ?? TEST_STORAGE) === 's3' ? await startS3Server() : null;
   const config = loadConfig(
     {
@@ -96,6 +99,7 @@ export async function createTestApp(
     },
     {
       pgliteDir: pgDb ? path.join(dataDir, 'unused') : 'memory://',
+      ...(pgDb ? {} : { pgliteTemplate: await pgliteTemplate() }),
       jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
       webDist: path.join(dataDir, 'no-web'),
       ...options.config,

@@ -36,6 +36,8 @@ export interface OpenDatabaseOptions {
   log?: (message: string) => void;
   /** another migrations folder (a restore brings an empty database to its archive's level first), or null: none */
   migrationsFolder?: string | null;
+  /** an in-memory PGlite starts from this data-folder dump (PGlite's dumpDataDir) rather than an empty initdb */
+  pgliteTemplate?: Blob;
 }
 
 /** host:port/database of a connection string, never its credentials */
@@ -132,7 +134,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
     };
   }
-  const client = options.pgliteDir === 'memory://' ? new PGlite() : new PGlite(options.pgliteDir);
+  const client =
+    options.pgliteDir !== 'memory://'
+      ? new PGlite(options.pgliteDir)
+      : options.pgliteTemplate
+        ? new PGlite({ loadDataDir: options.pgliteTemplate })
+        : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   if (options.migrationsFolder !== null)

@@ -43,5 +43,6 @@ describe('npm run integrity (embedded database)', () => {
     const repaired = await runCli(dataDir, ['--orphan-age=0', '--repair']);
     expect(repaired.out).toContain('0 unrepaired');
     expect(repaired.code, repaired.out).toBe(0);
-  });
+    // two whole CLI processes, each starting tsx and the embedded database from disk
+  }, 120_000);
 });
