@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'], environment: 'node', maxWorkers: 2 } },
       {
         test: {
           name: 'server',

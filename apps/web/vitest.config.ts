@@ -11,5 +11,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     passWithNoTests: false,
+    // vitest's default is one worker fewer than the cores: on a two-core machine that ran every file in one process
+    maxWorkers: 2,
   },
 });
