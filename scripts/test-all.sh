@@ -21,6 +21,8 @@ step "unit tests (contract, web)"
 npx vitest run --project contract --project web
 
 step "integration tests on PGlite"
+# the rate-limit and upload-slot tests also run on Redis
+bash scripts/ensure-redis.sh
 TEST_DB=pglite npx vitest run --project server
 
 step "integration tests on PostgreSQL"
@@ -28,7 +30,6 @@ bash scripts/ensure-postgres.sh
 TEST_DB=postgres TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx vitest run --project server
 
 step "system tests: several processes on PostgreSQL + S3 + Redis behind nginx, crashes and outages"
-bash scripts/ensure-redis.sh
 bash scripts/ensure-nginx.sh
 TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx vitest run --project system
 

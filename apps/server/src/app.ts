@@ -149,7 +149,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     limiter,
     storage,
     derivatives,
-    uploadSlots: createUploadSlots(limiter, config.uploadQuota.atOncePerUser),
+    uploadSlots: createUploadSlots(limiter, config.uploadQuota.atOncePerUser, {
+      leaseMs: config.uploadQuota.slotLeaseMs,
+      renewMs: config.uploadQuota.slotLeaseMs / 3,
+    }),
     now: options.now ?? (() => new Date()),
     // made just below: it needs the context itself
     tus: null as unknown as TusUploads,

@@ -94,6 +94,7 @@ const envSchema = z.object({
   CONNECTION_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(600),
   // upload quotas
   UPLOADS_AT_ONCE_PER_USER: z.coerce.number().int().min(1).default(4),
+  UPLOAD_SLOT_LEASE_SECONDS: z.coerce.number().min(1).default(30),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(10_000).default(100),
   UPLOAD_MAX_GB: z.coerce.number().positive().default(10),
   UPLOAD_HOURLY_FILES: z.coerce.number().int().min(1).default(3000),
@@ -176,7 +177,14 @@ export interface AppConfig {
   /** milliseconds; see README "Configuration" */
   timeouts: { bodyIdleMs: number; headersMs: number; requestMs: number; keepAliveMs: number; connectionIdleMs: number };
   /** uploads at once per user (per process); files and bytes per upload request and per user per hour */
-  uploadQuota: { atOncePerUser: number; filesPerRequest: number; bytesPerRequest: number; filesPerHour: number; bytesPerHour: number };
+  uploadQuota: {
+    atOncePerUser: number;
+    slotLeaseMs: number;
+    filesPerRequest: number;
+    bytesPerRequest: number;
+    filesPerHour: number;
+    bytesPerHour: number;
+  };
   /** temporary upload objects older than maxAgeMs are removed at start-up and every intervalMs */
   stagingSweep: { maxAgeMs: number; intervalMs: number };
   /** escalation notifications (issue 16): the periodic overdue check and the daily digest */
@@ -268,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     uploadQuota: {
       atOncePerUser: e.UPLOADS_AT_ONCE_PER_USER,
+      slotLeaseMs: e.UPLOAD_SLOT_LEASE_SECONDS * 1000,
       filesPerRequest: e.UPLOAD_MAX_FILES,
       bytesPerRequest: Math.round(e.UPLOAD_MAX_GB * 1024 ** 3),
       filesPerHour: e.UPLOAD_HOURLY_FILES,

@@ -55,7 +55,16 @@ describe('crash recovery (kill -9)', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'windscope-crash-'));
     db = await createPostgresDatabase();
     // a short claim lease, so the restarted process takes back the crashed one's claims within seconds
-    env = { DATA_DIR: dataDir, DATABASE_URL: db.url, DEMO_SEED: 'true', DERIVATIVE_LEASE_SECONDS: '3', DERIVATIVE_WORKERS: '1' };
+    // one upload at a time, on a 3-second slot lease: the killed process's upload must not hold the user's one slot
+    env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      DEMO_SEED: 'true',
+      DERIVATIVE_LEASE_SECONDS: '3',
+      DERIVATIVE_WORKERS: '1',
+      UPLOADS_AT_ONCE_PER_USER: '1',
+      UPLOAD_SLOT_LEASE_SECONDS: '3',
+    };
     sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
     token = await signIn((await start()).url, 'admin@ege.example');
@@ -96,7 +105,29 @@ describe('crash recovery (kill -9)', () => {
 
     expect(files().length).toBeGreaterThan(filesBefore);
     await start();
+    const restartedAt = Date.now();
     expect(Number((await sql.query('select count(*) as n from photos')).rows[0].n)).toBe(photosBefore);
+
+    // the cut-off upload's slot (the user's only one) is free within its lease, not held for hours (issue 23, item 8)
+    const single = await formBody({ room: 6, year, blade: 'A' }, [{ name: 'after-crash.jpg', bytes: variantOf(jpeg, 'after-crash') }]);
+    let answer: Response | null = null;
+    await waitFor(
+      'an upload by the same user to be accepted',
+      async () => {
+        answer = await call(`/api/turbines/${turbineId}/photos`, {
+          method: 'POST',
+          headers: single.headers,
+          body: new Uint8Array(single.payload),
+        });
+        return answer.status !== 429;
+      },
+      15_000,
+    );
+    const accepted = answer as unknown as Response;
+    expect(accepted.status).toBe(201);
+    expect(Date.now() - restartedAt).toBeLessThan(10_000);
+    const stored = ((await accepted.json()) as { data: { key: string }[] }).data[0]?.key ?? '';
+    expect((await call(`/api/turbines/${turbineId}/photos?key=${encodeURIComponent(stored)}`, { method: 'DELETE' })).status).toBe(200);
 
     // left behind: committed originals without rows and temporaries, young, so noted and kept by a plain check
     const check = await runIntegrity(env);

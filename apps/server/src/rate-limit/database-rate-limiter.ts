@@ -64,6 +64,19 @@ export function createDatabaseRateLimiter(db: Database): RateLimiter {
     async reset(key) {
       await db.execute(sql`delete from rate_limit_hits where key = ${key}`);
     },
+    async claim(key, ttlMs) {
+      // a row whose time is over is taken as if it were not there
+      const taken = await db.execute(sql`
+        insert into rate_limit_hits as h (key, count, reset_at)
+        values (${key}, 1, now() + ${millis(ttlMs)})
+        on conflict (key) do update set count = 1, reset_at = excluded.reset_at
+        where h.reset_at <= now()
+        returning key`);
+      return rowsOf(taken).length === 1;
+    },
+    async extend(key, ttlMs) {
+      await db.execute(sql`update rate_limit_hits set reset_at = now() + ${millis(ttlMs)} where key = ${key}`);
+    },
   };
 }
 

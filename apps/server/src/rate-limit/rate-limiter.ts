@@ -26,6 +26,11 @@ export interface RateLimiter {
    *  answer is how long is left. `now` is the app's clock. */
   pace(key: string, rule: PaceRule, now: Date): Promise<{ waitMs: number }>;
   reset(key: string): Promise<void>;
+  /** take `key` for `ttlMs` when nobody holds it (or its holder's time is over), atomically: true when taken. A holder
+   *  keeps it by `extend` and gives it back by `reset`; one that dies simply stops extending. */
+  claim(key: string, ttlMs: number): Promise<boolean>;
+  /** a held key's time runs `ttlMs` from now */
+  extend(key: string, ttlMs: number): Promise<void>;
 }
 
 /** The wait after the `count`-th attempt under `rule`. */
@@ -97,6 +102,8 @@ export function withFallback(primary: RateLimiter, fallback: RateLimiter, onFall
     refund: (key) => either((limiter) => limiter.refund(key)),
     pace: (key, rule, now) => either((limiter) => limiter.pace(key, rule, now)),
     reset: (key) => either((limiter) => limiter.reset(key)),
+    claim: (key, ttlMs) => either((limiter) => limiter.claim(key, ttlMs)),
+    extend: (key, ttlMs) => either((limiter) => limiter.extend(key, ttlMs)),
   };
 }
 

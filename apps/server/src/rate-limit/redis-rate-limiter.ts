@@ -60,5 +60,11 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'windscope:rl:'): 
     async reset(key) {
       await redis.del(prefix + key);
     },
+    async claim(key, ttlMs) {
+      return (await redis.set(prefix + key, '1', 'PX', ttlMs, 'NX')) === 'OK';
+    },
+    async extend(key, ttlMs) {
+      await redis.pexpire(prefix + key, ttlMs);
+    },
   };
 }

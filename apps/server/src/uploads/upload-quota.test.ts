@@ -1,8 +1,11 @@
 import http from 'node:http';
+import { Redis } from 'ioredis';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../db/schema.ts';
 import { createDatabaseRateLimiter } from '../rate-limit/database-rate-limiter.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { createRedisRateLimiter } from '../rate-limit/redis-rate-limiter.ts';
 import { createUploadSlots } from './upload-quota.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { demoTurbineIds, type FormFile, formBody, makeJpeg, makePcd, postFiles, storedKeys } from '../../test/uploads.ts';
@@ -151,4 +154,64 @@ describe('upload quotas', () => {
     await expect(processB?.run(userId, async () => Promise.reject(new Error('broken upload')))).rejects.toThrow('broken upload');
     await expect(processA?.run(userId, async () => 'again')).resolves.toBe('again');
   });
+
+  // issue 23, item 8: a slot is held while its request is alive, not for hours after its process died
+  const stores: [string, () => { limiter: RateLimiter; close(): void }][] = [
+    ['the database', () => ({ limiter: createDatabaseRateLimiter(t.app.ctx.db), close: () => {} })],
+    [
+      'Redis',
+      () => {
+        const redis = new Redis(`${process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'}/12`, { maxRetriesPerRequest: 1 });
+        return { limiter: createRedisRateLimiter(redis, `windscope:test:${process.pid}:`), close: () => redis.disconnect() };
+      },
+    ],
+  ];
+  const hang = () => new Promise<never>(() => {});
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  for (const [name, open] of stores) {
+    it(`frees the slots of a process that died within the lease, in ${name}`, async () => {
+      const store = open();
+      try {
+        const userId = 515_000 + Math.floor(Math.random() * 1000);
+        // the dead process took every slot and never renews them (its timers died with it)
+        const dead = createUploadSlots(store.limiter, 3, { leaseMs: 1_500, renewMs: 3_600_000 });
+        for (let i = 0; i < 3; i++) void dead.run(userId, hang);
+        await sleep(200);
+        const alive = createUploadSlots(store.limiter, 3, { leaseMs: 1_500, renewMs: 500 });
+        await expect(alive.run(userId, async () => 'too soon')).rejects.toMatchObject({ status: 429, code: 'UPLOADS_AT_ONCE' });
+        await sleep(1_700);
+        // every slot is back: three at once again
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const three = [1, 2, 3].map(() => alive.run(userId, () => held.then(() => 'ok')));
+        await sleep(100);
+        await expect(alive.run(userId, async () => 'fourth')).rejects.toMatchObject({ status: 429 });
+        release();
+        expect(await Promise.all(three)).toEqual(['ok', 'ok', 'ok']);
+      } finally {
+        store.close();
+      }
+    });
+
+    it(`keeps a live upload's slot past the lease by renewing it, in ${name}`, async () => {
+      const store = open();
+      try {
+        const userId = 525_000 + Math.floor(Math.random() * 1000);
+        const slots = createUploadSlots(store.limiter, 1, { leaseMs: 600, renewMs: 150 });
+        let finish!: () => void;
+        const long = slots.run(userId, () => new Promise<string>((resolve) => (finish = () => resolve('long'))));
+        // three leases later the first upload still holds the one slot
+        await sleep(1_900);
+        await expect(slots.run(userId, async () => 'second')).rejects.toMatchObject({ status: 429 });
+        finish();
+        await expect(long).resolves.toBe('long');
+        await expect(slots.run(userId, async () => 'second')).resolves.toBe('second');
+      } finally {
+        store.close();
+      }
+    });
+  }
 });

@@ -9,27 +9,37 @@ const HOUR_MS = 3_600_000;
 const GB = 1024 ** 3;
 const gigabytes = (bytes: number) => Number((bytes / GB).toPrecision(3));
 
-/** A slot is held at most this long: a process that dies mid-upload frees it when the lease is over (a request may bring
- *  UPLOAD_MAX_GB over a slow link: 10 GB at 4 Mbit/s is under 6 hours; an upload running past it only loosens the cap). */
-const SLOT_LEASE_MS = 6 * HOUR_MS;
+/** A slot is a lease of its own in the shared store (`uploads-at-once:user:<id>:slot:<n>`, n up to the cap), held while
+ *  its request is alive: the request extends it every `renewMs`, and a process that dies (kill -9, a crash, a restart)
+ *  stops extending, so its slots are free again within `leaseMs` (UPLOAD_SLOT_LEASE_SECONDS, 30 s; renewed every
+ *  third of it). A 6-hour counter held them for 6 hours after a crash: one upload at a time, with 429s, all day. */
+export const SLOT_LEASE = { leaseMs: 30_000, renewMs: 10_000 };
 
-/** Uploads running at once per user (UPLOADS_AT_ONCE_PER_USER), counted in the shared rate-limit store (Redis, else the
+/** Uploads running at once per user (UPLOADS_AT_ONCE_PER_USER), in the shared rate-limit store (Redis, else the
  *  database), so the cap holds across every process behind a balancer: one more answers 429. Each upload takes a slot
  *  before its first byte is read and gives it back when it ends, however it ends. */
-export function createUploadSlots(limiter: RateLimiter, atOncePerUser: number) {
+export function createUploadSlots(limiter: RateLimiter, atOncePerUser: number, lease = SLOT_LEASE) {
+  /** the first free slot's key, taken; null when every slot is held */
+  const take = async (userId: number): Promise<string | null> => {
+    for (let n = 1; n <= atOncePerUser; n++) {
+      const key = `uploads-at-once:user:${userId}:slot:${n}`;
+      if (await limiter.claim(key, lease.leaseMs)) return key;
+    }
+    return null;
+  };
   return {
     async run<T>(userId: number, upload: () => Promise<T>): Promise<T> {
-      const key = `uploads-at-once:user:${userId}`;
-      const { count } = await limiter.hit(key, SLOT_LEASE_MS);
-      if (count > atOncePerUser) {
-        await limiter.refund(key);
-        throw new AppError(429, 'UPLOADS_AT_ONCE', { limit: atOncePerUser }, { retryAfterSeconds: 5 });
-      }
+      const key = await take(userId);
+      if (!key) throw new AppError(429, 'UPLOADS_AT_ONCE', { limit: atOncePerUser }, { retryAfterSeconds: 5 });
+      // a store that does not answer a renewal now: the next one tries again (the lease is three renewals long)
+      const renewal = setInterval(() => void limiter.extend(key, lease.leaseMs).catch(() => {}), lease.renewMs);
+      renewal.unref();
       try {
         return await upload();
       } finally {
-        // a store that does not answer now keeps the slot until its lease is over (one of UPLOADS_AT_ONCE_PER_USER)
-        await limiter.refund(key).catch(() => {});
+        clearInterval(renewal);
+        // a store that does not answer now keeps the slot until its lease is over
+        await limiter.reset(key).catch(() => {});
       }
     },
   };
