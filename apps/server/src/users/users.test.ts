@@ -273,6 +273,27 @@ describe('PUT /api/users/:id', () => {
     await call('egeManager', { method: 'PUT', url: `/api/users/${user.id}`, payload: editOf(user, { is_active: true }) });
     for (const s of sessions) expect(await statusOf(s)).toBe(401);
   });
+
+  it.each([
+    ['tr', 'Kendi hesabınızı pasif yapamazsınız; başka bir yönetici yapabilir.'],
+    ['en', 'You cannot deactivate your own account; another administrator can.'],
+  ])('nobody deactivates themselves: refused with a message (%s), nothing changes', async (lang, message) => {
+    const manager = await insertUser(t, { companyId: ids.ege, role: 'company_manager' });
+    const second = await insertUser(t, { companyId: ids.internal, role: 'superadmin' });
+    for (const self of [manager, second]) {
+      const session = await sessionFor(t, self);
+      const res = await call(session, {
+        method: 'PUT',
+        url: `/api/users/${self.id}`,
+        headers: { 'x-language': lang },
+        payload: editOf(self, { first_name: 'Renamed', is_active: false }),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, code: 'USER_CANNOT_DEACTIVATE_SELF', message });
+      expect(await rowOf(self.id)).toEqual(self);
+      expect(await statusOf(session)).toBe(200);
+    }
+  });
 });
 
 describe('PUT /api/users/:id/password', () => {
