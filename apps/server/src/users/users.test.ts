@@ -95,6 +95,22 @@ describe('GET /api/users', () => {
 });
 
 describe('POST /api/users', () => {
+  it.each([
+    ['tr', 'first_name', 'Ad tek satır olmalı: satır sonu, sekme veya başka bir kontrol karakteri içeremez.'],
+    ['en', 'last_name', 'Last name must be a single line: it cannot contain line breaks, tabs or other control characters.'],
+  ])('refuses a line break in a name (copied into e-mails) with a message naming the field (%s)', async (lang, field, message) => {
+    const before = await countRows(t, users);
+    const res = await call('superadmin', {
+      method: 'POST',
+      url: '/api/users',
+      headers: { 'x-language': lang },
+      payload: { ...validNewUser(ids.ege), [field]: 'Ece\r\nBcc: someone@evil.example' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: `TEXT_CONTROL_CHARACTERS_${field.toUpperCase()}`, message });
+    expect(await countRows(t, users)).toBe(before);
+  });
+
   it('creates an active operator by default, who can then sign in', async () => {
     const body = validNewUser(ids.marmara);
     const res = await call('superadmin', { method: 'POST', url: '/api/users', payload: body });
