@@ -24,6 +24,7 @@ import { redactedErrorSerializer } from './http/log-redaction.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { AccessLogController, logFormatFor, logOutputFor } from './http/request-log.ts';
 import { installBodyTimeouts, serverTimeouts } from './http/request-timeouts.ts';
+import { installCloseAfterRefusal } from './http/close-after-refusal.ts';
 import { installJsonCompression } from './http/json-compression.ts';
 import { routePages, sendRoutePage } from './http/route-preloads.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -233,6 +234,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   installErrorHandling(app);
   installBodyTimeouts(app, config.timeouts);
+  installCloseAfterRefusal(app);
   installJsonCompression(app);
 
   await app.register(fastifySwagger, {

@@ -63,6 +63,9 @@ function wrongTypesFor(value: unknown): unknown[] {
   return [];
 }
 
+/** The text fields that keep line breaks (the contract's multiLineText); every other text field is a single line. */
+const MULTI_LINE_FIELDS = new Set(['comment', 'notes', 'reason', 'message', 'address']);
+
 const deeplyNested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
 
 /** A field is required when the contract schema refuses it missing. */
@@ -147,6 +150,13 @@ function variantsFor(method: string, template: string, route: RouteCase, prepare
     if (typeof value === 'string') {
       variants.push(send(`${name} with a NUL byte`, { ...valid, [name]: `${value}\u0000x` }));
       variants.push(send(`${name} of 100 000 characters`, { ...valid, [name]: `${value}${'x'.repeat(100_000)}` }));
+      // issue 23: a text field refuses control characters; a single-line one refuses line breaks too (a name copied
+      // into an e-mail must not add a header). Passwords are secrets, never shown or mailed: they are left as typed.
+      if (!/password/.test(name)) {
+        variants.push(send(`${name} with a control character`, { ...valid, [name]: `${value}\u0007x` }));
+        if (!MULTI_LINE_FIELDS.has(name))
+          variants.push(send(`${name} with CR/LF`, { ...valid, [name]: `${value}\r\nBcc: someone@evil.example` }));
+      }
     }
     if (name.includes('email'))
       // 'İ' lower-cases to two code units and the ligature 'ﬀ' normalizes (NFKC) to two letters: both past the limit once stored

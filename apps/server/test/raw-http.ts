@@ -44,3 +44,47 @@ export function requestHead(method: string, path: string, headers: Record<string
   const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
+
+/** Sends `head` and then one byte every `everyMs` (a client trickling a body it never finishes) until the server closes
+ *  the connection or `giveUpMs` passes. Resolves with the status the server answered, when the answer arrived and when
+ *  the connection closed (null: still open when the client gave up), in ms from the start. */
+export function trickleUntilClosed(
+  port: number,
+  head: string,
+  options: { everyMs?: number; giveUpMs?: number } = {},
+): Promise<{ status: number; answeredAt: number | null; closedAt: number | null; headers: string }> {
+  const everyMs = options.everyMs ?? 100;
+  const giveUpMs = options.giveUpMs ?? 8_000;
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    const received: Buffer[] = [];
+    let answeredAt: number | null = null;
+    let closedAt: number | null = null;
+    const timer = setInterval(() => {
+      if (!socket.destroyed && socket.writable) socket.write('x');
+    }, everyMs);
+    const giveUp = setTimeout(() => done(), giveUpMs);
+    function done() {
+      clearInterval(timer);
+      clearTimeout(giveUp);
+      socket.destroy();
+      const text = Buffer.concat(received).toString('latin1');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+      const headers = text.includes('\r\n\r\n') ? text.slice(0, text.indexOf('\r\n\r\n')) : text;
+      resolve({ status, answeredAt, closedAt, headers });
+    }
+    socket.on('data', (chunk) => {
+      received.push(chunk);
+      answeredAt ??= Date.now() - started;
+    });
+    const closed = () => {
+      if (closedAt !== null) return;
+      closedAt = Date.now() - started;
+      done();
+    };
+    // the server's FIN ('end') or a reset on the next byte written ('error') both end the connection
+    socket.on('end', closed).on('close', closed).on('error', closed);
+    socket.once('connect', () => socket.write(head));
+  });
+}

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { BLADES, MAX_ROW_ID, UPLOAD_ROOM_CHOICES } from './constants.ts';
-import { isStorableText } from './schemas.ts';
+import { multiLineText, singleLineText } from './text-fields.ts';
 
 export const CAMPAIGN_METHODS = ['drone', 'operator', 'robot', 'interior'] as const;
 export type CampaignMethod = (typeof CAMPAIGN_METHODS)[number];
@@ -25,12 +25,14 @@ export const CAMPAIGN_YEAR_MAX = 2100;
 
 const field = (code: string) => ({ error: code }) as const;
 const id = z.number(field('VALIDATION')).int(field('VALIDATION')).positive(field('VALIDATION')).max(MAX_ROW_ID, field('VALIDATION'));
-const nameSchema = z
-  .string(field('CAMPAIGN_NAME_REQUIRED'))
-  .trim()
-  .min(1, field('CAMPAIGN_NAME_REQUIRED'))
-  .max(CAMPAIGN_NAME_MAX_LENGTH, field('CAMPAIGN_NAME_TOO_LONG'))
-  .refine(isStorableText, field('TEXT_INVALID_CHARACTERS'));
+const nameSchema = singleLineText(
+  z
+    .string(field('CAMPAIGN_NAME_REQUIRED'))
+    .trim()
+    .min(1, field('CAMPAIGN_NAME_REQUIRED'))
+    .max(CAMPAIGN_NAME_MAX_LENGTH, field('CAMPAIGN_NAME_TOO_LONG')),
+  'CAMPAIGN_NAME',
+);
 const yearSchema = z
   .number(field('CAMPAIGN_YEAR_INVALID'))
   .int(field('CAMPAIGN_YEAR_INVALID'))
@@ -99,12 +101,14 @@ export const campaignWaiverBodySchema = z
       .min(1, field('CAMPAIGN_WAIVER_CELL_INVALID'))
       .max(UPLOAD_ROOM_CHOICES, field('CAMPAIGN_WAIVER_CELL_INVALID'))
       .nullish(),
-    reason: z
-      .string(field('CAMPAIGN_WAIVER_REASON_REQUIRED'))
-      .trim()
-      .min(1, field('CAMPAIGN_WAIVER_REASON_REQUIRED'))
-      .max(CAMPAIGN_WAIVER_REASON_MAX_LENGTH, field('CAMPAIGN_WAIVER_REASON_TOO_LONG'))
-      .refine(isStorableText, field('TEXT_INVALID_CHARACTERS')),
+    reason: multiLineText(
+      z
+        .string(field('CAMPAIGN_WAIVER_REASON_REQUIRED'))
+        .trim()
+        .min(1, field('CAMPAIGN_WAIVER_REASON_REQUIRED'))
+        .max(CAMPAIGN_WAIVER_REASON_MAX_LENGTH, field('CAMPAIGN_WAIVER_REASON_TOO_LONG')),
+      'REASON',
+    ),
   })
   .refine((w) => w.room == null || (w.method === 'interior' && w.blade != null), { error: 'CAMPAIGN_WAIVER_CELL_INVALID', path: ['room'] });
 export type CampaignWaiverBody = z.input<typeof campaignWaiverBodySchema>;

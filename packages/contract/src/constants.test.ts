@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeFileName, roomChoices, roomLabel, stripStoredPrefix, turbineDisplayName, yearChoices } from './constants.ts';
 import { formatMessage, languageFromHeader } from './messages.ts';
-import { companyBodySchema, coordinatesSchema, createTurbineBodySchema, isStorableText } from './schemas.ts';
+import { companyBodySchema, coordinatesSchema, createTurbineBodySchema } from './schemas.ts';
+import { isStorableText } from './text-fields.ts';
 
 describe('constants and helpers', () => {
   it('labels rooms 1..9 and falls back to "Oda {n}"', () => {

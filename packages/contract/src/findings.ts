@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { BLADES, MAX_ROW_ID, UPLOAD_ROOM_CHOICES } from './constants.ts';
 import { type Action, type Actor, can, type Resource } from './permissions.ts';
-import { bladeSchema, isStorableText, photoCategorySchema } from './schemas.ts';
+import { bladeSchema, photoCategorySchema } from './schemas.ts';
+import { multiLineText } from './text-fields.ts';
+import type { TextFieldName } from './text-field-names.ts';
 
 /** Findings (DECISIONS §12): one physical damage at one place on one blade, seen on one or more photos (observations),
  *  reviewed, planned, repaired and verified; every change an event. Shapes and rules for the server and the web app. */
@@ -240,11 +242,8 @@ const severitySchema = z
   .max(5, field('FINDING_SEVERITY_INVALID'));
 const measure = (max: number) =>
   z.number(field('FINDING_FIELD_INVALID')).min(0, field('FINDING_FIELD_INVALID')).max(max, field('FINDING_FIELD_INVALID'));
-const notesSchema = z
-  .string(field('FINDING_NOTES_TOO_LONG'))
-  .trim()
-  .max(FINDING_NOTES_MAX_LENGTH, field('FINDING_NOTES_TOO_LONG'))
-  .refine(isStorableText, { error: 'TEXT_INVALID_CHARACTERS' });
+const notesSchema = (name: TextFieldName) =>
+  multiLineText(z.string(field('FINDING_NOTES_TOO_LONG')).trim().max(FINDING_NOTES_MAX_LENGTH, field('FINDING_NOTES_TOO_LONG')), name);
 const dateSchema = z
   .string(field('FINDING_DUE_DATE_INVALID'))
   .regex(/^\d{4}-\d{2}-\d{2}$/, field('FINDING_DUE_DATE_INVALID'))
@@ -274,7 +273,7 @@ const findingFields = {
     .nullish(),
   length_mm: measure(100_000).nullish(),
   width_mm: measure(100_000).nullish(),
-  notes: notesSchema.nullish(),
+  notes: notesSchema('NOTES').nullish(),
 };
 const interiorHasRoom = (f: { surface?: string; room?: number | null }) => f.surface !== 'interior' || f.room != null;
 const ROOM_REQUIRED = { error: 'FINDING_ROOM_REQUIRED', path: ['room'] };
@@ -291,7 +290,7 @@ export const observationBodySchema = z.strictObject({
   severity: severitySchema.optional(),
   length_mm: measure(100_000).nullish(),
   width_mm: measure(100_000).nullish(),
-  notes: notesSchema.nullish(),
+  notes: notesSchema('NOTES').nullish(),
 });
 export type ObservationBody = z.input<typeof observationBodySchema>;
 
@@ -331,7 +330,7 @@ export const findingStatusBodySchema = z.strictObject({
   version: updateFindingBodySchema.shape.version,
   /** monitoring / repair_planned: the due date; left out, it comes from the severity */
   due_date: dateSchema.nullish(),
-  reason: notesSchema.nullish(),
+  reason: notesSchema('REASON').nullish(),
 });
 export type FindingStatusBody = z.input<typeof findingStatusBodySchema>;
 

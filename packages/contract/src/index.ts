@@ -10,3 +10,5 @@ export * from './field-uploads.ts';
 export * from './notifications.ts';
 export * from './report-generation.ts';
 export * from './campaigns.ts';
+export * from './text-field-names.ts';
+export * from './text-fields.ts';

@@ -1,3 +1,5 @@
+import { controlCharacterMessages } from './text-field-names.ts';
+
 /** Messages the server sends, in both languages. The TR copy is the spec's wording.
  *  The server picks the language from Accept-Language (Turkish by default); the web app can translate by code too. */
 export const MESSAGES = {
@@ -9,6 +11,8 @@ export const MESSAGES = {
     tr: 'Metin kaydedilemeyen geçersiz karakterler içeriyor (boş karakter veya yarım kalmış bir emoji gibi).',
     en: 'The text contains invalid characters that cannot be stored (such as a null character or half of an emoji).',
   },
+  // TEXT_CONTROL_CHARACTERS_<FIELD>: a line break in a single-line field, or another control character, naming the field
+  ...controlCharacterMessages(),
   MALFORMED_JSON: { tr: 'İstek gövdesi geçerli JSON değil.', en: 'The request body is not valid JSON.' },
   BODY_TOO_LARGE: { tr: 'İstek çok büyük.', en: 'The request is too large.' },
   UNSUPPORTED_MEDIA: { tr: 'Desteklenmeyen içerik türü.', en: 'Unsupported content type.' },
@@ -113,6 +117,10 @@ export const MESSAGES = {
   },
   USER_DELETED: { tr: 'Kullanıcı silindi.', en: 'User deleted.' },
   USER_CANNOT_DELETE_SELF: { tr: 'Kendinizi silemezsiniz.', en: 'You cannot delete yourself.' },
+  USER_CANNOT_DEACTIVATE_SELF: {
+    tr: 'Kendi hesabınızı pasif yapamazsınız; başka bir yönetici yapabilir.',
+    en: 'You cannot deactivate your own account; another administrator can.',
+  },
   USER_PROTECTED: { tr: 'Bu kullanıcı korumalıdır.', en: 'This user is protected.' },
 
   COMPANY_NAME_REQUIRED: { tr: 'Şirket adı gereklidir', en: 'Company name is required' },

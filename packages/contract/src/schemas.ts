@@ -12,20 +12,16 @@ import {
   PHOTO_CATEGORIES,
   TURBINE_STATUSES,
 } from './constants.ts';
+import type { TextFieldName } from './text-field-names.ts';
+import { isSingleLineText, isStorableText, multiLineText, singleLineText } from './text-fields.ts';
 
 /** Validation messages are message codes (see messages.ts) so that server and web show them in the user's language. */
-/** Text that can be stored as it was sent. No form can type U+0000 and PostgreSQL text cannot hold it; a lone UTF-16
- *  surrogate (half of an emoji, cut off by a client) is not a character at all, and the database drivers would store
- *  it as U+FFFD, silently. Both are refused in every text input, with TEXT_INVALID_CHARACTERS. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export function isStorableText(s: string): boolean {
-  return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
-}
 const storable = { error: 'TEXT_INVALID_CHARACTERS' } as const;
-const text = (max: number) => z.string().trim().max(max, { error: 'VALIDATION' }).refine(isStorableText, storable);
-const requiredText = (max: number, code: string) =>
-  z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: 'VALIDATION' }).refine(isStorableText, storable);
-const optionalText = (max: number) => text(max).nullish();
+const text = (max: number, field: TextFieldName) => singleLineText(z.string().trim().max(max, { error: 'VALIDATION' }), field);
+const requiredText = (max: number, code: string, field: TextFieldName) =>
+  singleLineText(z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: 'VALIDATION' }), field);
+const multiLine = (max: number, field: TextFieldName) => multiLineText(z.string().trim().max(max, { error: 'VALIDATION' }), field);
+const optionalText = (max: number, field: TextFieldName) => text(max, field).nullish();
 /** a row id: the database's integer range */
 const id = z.number().int().positive().max(MAX_ROW_ID, { error: 'VALIDATION' });
 const timestamp = z.string();
@@ -59,6 +55,7 @@ export const emailSchema = z
   .string({ error: 'EMAIL_REQUIRED' })
   .max(EMAIL_RAW_MAX_LENGTH, { error: 'EMAIL_INVALID' })
   .refine(isStorableText, { error: 'EMAIL_INVALID' })
+  .refine(isSingleLineText, { error: 'EMAIL_INVALID' })
   .transform(normalizeEmail)
   .pipe(
     z
@@ -73,6 +70,7 @@ export const optionalEmailSchema = z
   .string({ error: 'EMAIL_INVALID' })
   .max(EMAIL_RAW_MAX_LENGTH, { error: 'EMAIL_INVALID' })
   .refine(isStorableText, { error: 'EMAIL_INVALID' })
+  .refine(isSingleLineText, { error: 'EMAIL_INVALID' })
   .transform(normalizeEmail)
   .refine((s) => s === '' || (s.length <= EMAIL_MAX_LENGTH && EMAIL_SHAPE.test(s)), { error: 'EMAIL_INVALID' })
   .nullish();
@@ -93,6 +91,7 @@ export const coordinatesSchema = z
   .string()
   .trim()
   .max(64, { error: 'TURBINE_COORDINATES_INVALID' })
+  .refine(isSingleLineText, { error: 'TURBINE_COORDINATES_INVALID' })
   .refine(
     (s) => {
       if (s === '') return true;
@@ -277,12 +276,12 @@ export const emailChangeConfirmBodySchema = z.strictObject({
 });
 
 const turbineFields = {
-  turbine_name: optionalText(120),
-  name: optionalText(120),
-  city: requiredText(80, 'TURBINE_REQUIRED_FIELDS'),
-  code: requiredText(60, 'TURBINE_REQUIRED_FIELDS'),
-  location: requiredText(200, 'TURBINE_REQUIRED_FIELDS'),
-  site_name: optionalText(120),
+  turbine_name: optionalText(120, 'TURBINE_NAME'),
+  name: optionalText(120, 'TURBINE_NAME'),
+  city: requiredText(80, 'TURBINE_REQUIRED_FIELDS', 'CITY'),
+  code: requiredText(60, 'TURBINE_REQUIRED_FIELDS', 'TURBINE_CODE'),
+  location: requiredText(200, 'TURBINE_REQUIRED_FIELDS', 'LOCATION'),
+  site_name: optionalText(120, 'SITE_NAME'),
   coordinates: coordinatesSchema.nullish(),
   rooms: z
     .number({ error: 'TURBINE_ROOMS_MIN' })
@@ -313,19 +312,19 @@ export const deleteTurbineBodySchema = z
   .nullish();
 
 export const companyBodySchema = z.strictObject({
-  name: requiredText(120, 'COMPANY_NAME_REQUIRED'),
+  name: requiredText(120, 'COMPANY_NAME_REQUIRED', 'COMPANY_NAME'),
   contact_email: optionalEmailSchema,
-  authorized_number: optionalText(120),
-  phone: optionalText(40),
-  address: optionalText(300),
+  authorized_number: optionalText(120, 'AUTHORIZED_PERSON'),
+  phone: optionalText(40, 'PHONE'),
+  address: multiLine(300, 'ADDRESS').nullish(),
 });
 export type CompanyBody = z.input<typeof companyBodySchema>;
 
 const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { error: 'VALIDATION' });
 
 export const createUserBodySchema = z.strictObject({
-  first_name: requiredText(80, 'USER_ALL_FIELDS'),
-  last_name: requiredText(80, 'USER_ALL_FIELDS'),
+  first_name: requiredText(80, 'USER_ALL_FIELDS', 'FIRST_NAME'),
+  last_name: requiredText(80, 'USER_ALL_FIELDS', 'LAST_NAME'),
   email: z.string({ error: 'USER_ALL_FIELDS' }).trim().min(1, { error: 'USER_ALL_FIELDS' }).pipe(emailSchema),
   password: z.string({ error: 'USER_ALL_FIELDS' }).min(1, { error: 'USER_ALL_FIELDS' }).pipe(passwordSchema),
   role: assignableRoleSchema.default('operator'),
@@ -338,9 +337,9 @@ export type CreateUserBody = z.input<typeof createUserBodySchema>;
  *  The token is the one the server printed (DATA_DIR/setup-token); a malformed one is just a wrong one. */
 export const setupBodySchema = z.strictObject({
   token: z.string({ error: 'SETUP_TOKEN_INVALID' }).min(1, { error: 'SETUP_TOKEN_INVALID' }).max(200, { error: 'SETUP_TOKEN_INVALID' }),
-  company_name: requiredText(120, 'COMPANY_NAME_REQUIRED'),
-  first_name: requiredText(80, 'USER_ALL_FIELDS'),
-  last_name: requiredText(80, 'USER_ALL_FIELDS'),
+  company_name: requiredText(120, 'COMPANY_NAME_REQUIRED', 'COMPANY_NAME'),
+  first_name: requiredText(80, 'USER_ALL_FIELDS', 'FIRST_NAME'),
+  last_name: requiredText(80, 'USER_ALL_FIELDS', 'LAST_NAME'),
   email: z.string({ error: 'USER_ALL_FIELDS' }).trim().min(1, { error: 'USER_ALL_FIELDS' }).pipe(emailSchema),
   password: z.string({ error: 'USER_ALL_FIELDS' }).min(1, { error: 'USER_ALL_FIELDS' }).pipe(passwordSchema),
   /** the owner's language for e-mails; the request's language when left out */
@@ -349,8 +348,8 @@ export const setupBodySchema = z.strictObject({
 export type SetupBody = z.input<typeof setupBodySchema>;
 
 export const updateUserBodySchema = z.strictObject({
-  first_name: requiredText(80, 'USER_EDIT_ALL_FIELDS'),
-  last_name: requiredText(80, 'USER_EDIT_ALL_FIELDS'),
+  first_name: requiredText(80, 'USER_EDIT_ALL_FIELDS', 'FIRST_NAME'),
+  last_name: requiredText(80, 'USER_EDIT_ALL_FIELDS', 'LAST_NAME'),
   email: z.string({ error: 'USER_EDIT_ALL_FIELDS' }).trim().min(1, { error: 'USER_EDIT_ALL_FIELDS' }).pipe(emailSchema),
   /** superadmin is accepted only when the user already is one (the edit form echoes the role); it is never granted */
   role: roleSchema,
@@ -369,20 +368,21 @@ export const changePasswordBodySchema = z.strictObject({
 });
 
 export const commentBodySchema = z.strictObject({
-  comment: z
-    .string()
-    .trim()
-    .min(1, { error: 'COMMENT_REQUIRED' })
-    .max(COMMENT_MAX_LENGTH, { error: 'COMMENT_TOO_LONG' })
-    .refine(isStorableText, storable),
+  comment: multiLineText(
+    z.string().trim().min(1, { error: 'COMMENT_REQUIRED' }).max(COMMENT_MAX_LENGTH, { error: 'COMMENT_TOO_LONG' }),
+    'COMMENT',
+  ),
 });
 
 export const contactBodySchema = z.strictObject({
-  name: requiredText(120, 'CONTACT_REQUIRED_FIELDS'),
+  name: requiredText(120, 'CONTACT_REQUIRED_FIELDS', 'FULL_NAME'),
   email: optionalEmailSchema,
-  phone: optionalText(40),
-  subject: requiredText(200, 'CONTACT_REQUIRED_FIELDS'),
-  message: requiredText(5000, 'CONTACT_REQUIRED_FIELDS'),
+  phone: optionalText(40, 'PHONE'),
+  subject: requiredText(200, 'CONTACT_REQUIRED_FIELDS', 'SUBJECT'),
+  message: multiLineText(
+    z.string({ error: 'CONTACT_REQUIRED_FIELDS' }).trim().min(1, { error: 'CONTACT_REQUIRED_FIELDS' }).max(5000, { error: 'VALIDATION' }),
+    'MESSAGE',
+  ),
   /** honeypot: people leave it empty */
   website: z.string().max(500).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHOTO_CATEGORIES } from './constants.ts';
-import { bladeSchema, isStorableText, photoCategorySchema, photoSchema, reportSchema } from './schemas.ts';
+import { bladeSchema, photoCategorySchema, photoSchema, reportSchema } from './schemas.ts';
+import { isStorableText } from './text-fields.ts';
 
 /** Photo and report uploads, listings and deletions (DECISIONS §6): one schema per payload, for the server and the web app. */
 

@@ -7,8 +7,8 @@ import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
 import { queueAccountLinkMail, sha256 } from './account-links.ts';
 import { assertUncommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
-import { voidResetLinks } from './reset-links.ts';
 import { revokeUserSessions } from './session-service.ts';
+import { voidAccountLinks } from './void-account-links.ts';
 
 /** Always the same answer, in the same time: the request queues the same outbox row for any address; the outbox makes
  *  and e-mails the link only when the address belongs to an active account. */
@@ -53,8 +53,8 @@ export async function confirmPasswordReset(ctx: AppContext, token: string, passw
       .returning({ id: users.id });
     if (updated.length === 0) throw badRequest('PASSWORD_RESET_TOKEN_INVALID');
     await revokeUserSessions(tx, userId, now);
-    // other outstanding links for the same account stop working too
-    await voidResetLinks(tx, userId, now);
+    // the account's other links (reset, sign-in, e-mail change) stop working too
+    await voidAccountLinks(tx, userId, now);
   });
   await ctx.limiter.refund(ipKey);
 }

@@ -90,28 +90,48 @@ describe('POST /api/contact', () => {
     expect((await send({ name: 'N', subject: 'other sender', message: 'M' }, '203.0.113.10')).statusCode).toBe(200);
   });
 
-  it("keeps a name and a subject on one line: their line breaks cannot forge lines of the operator's e-mail", async () => {
-    const marker = unique();
-    const res = await send(
-      {
-        name: `Ayla\r\nE-posta / E-mail: boss@forged.example\u2028Telefon / Phone: 000`,
-        email: 'ayla@example.com',
-        subject: `Teklif ${marker}\r\nBcc: victim@forged.example\nX-Forged: yes`,
-        message: 'Merhaba,\nsatır sonu burada serbest.',
-      },
-      '203.0.113.77',
-    );
-    expect(res.statusCode).toBe(200);
-    const mail = (await outbox()).find((m) => m.includes(marker)) ?? '';
-    const lines = mail.split(/\r?\n/);
-    expect(lines.filter((l) => l.startsWith('E-posta / E-mail:'))).toEqual(['E-posta / E-mail: ayla@example.com']);
-    expect(lines.filter((l) => l.startsWith('Telefon / Phone:'))).toEqual(['Telefon / Phone: -']);
-    expect(lines.some((l) => /^(Bcc|X-Forged):/i.test(l))).toBe(false);
-    expect(lines).toContain('Ad / Name: Ayla E-posta / E-mail: boss@forged.example Telefon / Phone: 000');
-    expect(lines).toContain(`Konu / Subject: Teklif ${marker} Bcc: victim@forged.example X-Forged: yes`);
-    // the message keeps its own lines
-    expect(lines).toContain('satır sonu burada serbest.');
-    const rows = await t.app.ctx.db.select().from(contactMessages);
-    expect(rows.find((r) => r.subject.includes(marker))?.name).toBe('Ayla E-posta / E-mail: boss@forged.example Telefon / Phone: 000');
-  });
+  it.each([
+    [
+      'name',
+      `Ayla\r\nE-posta / E-mail: boss@forged.example`,
+      'tr',
+      'Ad Soyad tek satır olmalı: satır sonu, sekme veya başka bir kontrol karakteri içeremez.',
+    ],
+    [
+      'name',
+      `Ayla\u2028Telefon / Phone: 000`,
+      'en',
+      'Full name must be a single line: it cannot contain line breaks, tabs or other control characters.',
+    ],
+    [
+      'subject',
+      'Teklif\r\nBcc: victim@forged.example',
+      'en',
+      'Subject must be a single line: it cannot contain line breaks, tabs or other control characters.',
+    ],
+    ['phone', '000\nX-Forged: yes', 'tr', 'Telefon tek satır olmalı: satır sonu, sekme veya başka bir kontrol karakteri içeremez.'],
+  ])(
+    "refuses a line break in the %s (it could forge a line of the operator's e-mail): nothing stored, nothing sent",
+    async (field, value, lang, message) => {
+      const rows = await countRows(t, contactMessages);
+      const mails = (await outbox()).length;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'x-language': lang },
+        remoteAddress: '203.0.113.77',
+        payload: {
+          name: 'Ayla',
+          email: 'ayla@example.com',
+          subject: 'Teklif',
+          message: 'Merhaba,\nsatır sonu burada serbest.',
+          [field]: value,
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message });
+      expect(await countRows(t, contactMessages)).toBe(rows);
+      expect((await outbox()).length).toBe(mails);
+    },
+  );
 });

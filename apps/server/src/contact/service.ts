@@ -7,12 +7,6 @@ import { type LimitCheck, RATE_LIMITS, reserveAttempt } from '../rate-limit/rate
 
 type ContactInput = z.output<typeof contactBodySchema>;
 
-/** Any line break (CR, LF, NEL, vertical tab, form feed, Unicode line/paragraph separators) becomes one space: a field
- *  of one line can then never forge a line of the operator's e-mail (a header or a "E-posta / E-mail:" line). */
-export function singleLine(text: string): string {
-  return text.replace(/[\r\n\v\f\u0085\u2028\u2029]+/g, ' ').trim();
-}
-
 /** Stores the message and, in the same transaction, its e-mail to the operator's inbox in the outbox (DECISIONS §4, §15).
  *  A filled honeypot is answered like a success and dropped. */
 export async function submitContactMessage(ctx: AppContext, input: ContactInput, meta: { ip: string }): Promise<{ stored: boolean }> {
@@ -22,9 +16,10 @@ export async function submitContactMessage(ctx: AppContext, input: ContactInput,
   const checks: LimitCheck[] = [{ key: `contact:ip:${meta.ip}`, rule: RATE_LIMITS.contactPerIp }];
   if (input.email) checks.push({ key: `contact:sender:${input.email}`, rule: RATE_LIMITS.contactPerSender });
   await reserveAttempt(ctx.limiter, checks);
-  const name = singleLine(input.name);
-  const subject = singleLine(input.subject);
-  const phone = input.phone ? singleLine(input.phone) : '';
+  // name, subject and phone are single lines (the contract refuses a line break in them): none can forge a line of the
+  // operator's e-mail (a header or an "E-posta / E-mail:" line)
+  const { name, subject } = input;
+  const phone = input.phone ?? '';
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx

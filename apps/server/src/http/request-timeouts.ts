@@ -24,7 +24,7 @@ export function serverTimeouts(timeouts: AppConfig['timeouts']) {
   };
 }
 
-const hasBody = (request: FastifyRequest) =>
+export const hasBody = (request: FastifyRequest) =>
   request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 const timeoutBody = (request: FastifyRequest) =>

@@ -409,4 +409,33 @@ describe('TLS_CERT_FILE / TLS_KEY_FILE: HTTPS with HTTP/2 and HTTP/1.1', () => {
     const after = await h2({ ':path': '/api/health' });
     expect(after.status).toBe(200);
   });
+  it('over h2: a refused upload still sending (401) gets its answer, then only its stream is closed', async () => {
+    const stream = session.request({
+      ':method': 'PATCH',
+      ':path': `${TUS_PATH}/0123456789abcdef0123456789abcdef`,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    });
+    const trickle = setInterval(() => {
+      if (!stream.destroyed && stream.writable) stream.write('x');
+    }, 100);
+    const started = Date.now();
+    const answer = await new Promise<{ status: number; answeredAt: number; closedAt: number }>((resolve) => {
+      let status = 0;
+      let answeredAt = 0;
+      stream.on('response', (h) => {
+        status = Number(h[':status']);
+        answeredAt = Date.now() - started;
+      });
+      stream.on('data', () => {});
+      stream.on('error', () => {});
+      stream.on('close', () => resolve({ status, answeredAt, closedAt: Date.now() - started }));
+    });
+    clearInterval(trickle);
+    expect(answer.status).toBe(401);
+    expect(answer.closedAt - answer.answeredAt).toBeLessThan(2_000);
+    const after = await h2({ ':path': '/api/health' });
+    expect(after.status).toBe(200);
+  });
 });

@@ -127,6 +127,15 @@ describe.each(['fs', 's3'] as const)('the integrity check (%s driver)', (storage
     const live = await run({ checksums: false });
     expect(live.problems).toContainEqual(expect.objectContaining({ kind: 'upload_in_progress', key: `.tus/${id}`, benign: true }));
     expect(live.problems.filter((p) => p.key.startsWith('.tus/') && !p.benign)).toEqual([]);
+    // a finished upload (bytes removed, its outcome row kept for the client) expects no bytes: not "in progress"
+    const done = uploadIdOf(await client.create({ filename: 'done.jpg', turbine_id: turbineId, year, blade: 'A', room: 1 }, bytes.length));
+    expect((await client.patch(done, 0, bytes)).statusCode).toBe(200);
+    await t.app.ctx.derivatives.idle();
+    const [doneRow] = await t.app.ctx.db.select().from(tusUploads).where(eq(tusUploads.id, done));
+    expect(doneRow?.state).toBe('done');
+    expect((await t.app.ctx.storage.list('.tus/')).filter((k) => k.includes(done))).toEqual([]);
+    const notes = (await run({ checksums: false })).problems.filter((p) => p.kind === 'upload_in_progress');
+    expect(notes.map((p) => p.key)).toEqual([`.tus/${id}`]);
     // bytes in the upload area that no upload row knows (a crash between the store and the row)
     const stray = '.tus/0123456789abcdef0123456789abcdef';
     await t.app.ctx.storage.writeBuffer(stray, Buffer.from('stray'));

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { EMAIL_CHANGE_TTL_MS, type Language } from '@windscope/contract';
 import { mailLanguage } from '../auth/account-language.ts';
 import { sha256 } from '../auth/account-links.ts';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../auth/account-mail.ts';
-import { voidResetLinks } from '../auth/reset-links.ts';
+import { voidAccountLinks } from '../auth/void-account-links.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { enqueueMailJob } from '../mail/outbox.ts';
-import { emailChanges, signInLinks, users } from '../db/schema.ts';
+import { emailChanges, users } from '../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation } from '../http/errors.ts';
 import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
 import { emailSkeleton, fillMissingSkeletons } from './email-identity.ts';
@@ -111,11 +111,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string, meta: {
         .update(users)
         .set({ email: claimed.newEmail, emailSkeleton: emailSkeleton(claimed.newEmail), updatedAt: now })
         .where(eq(users.id, claimed.userId));
-      await voidResetLinks(tx, claimed.userId, now);
-      await tx
-        .update(signInLinks)
-        .set({ usedAt: now })
-        .where(and(eq(signInLinks.userId, claimed.userId), isNull(signInLinks.usedAt)));
+      await voidAccountLinks(tx, claimed.userId, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('EMAIL_CHANGE_ADDRESS_UNAVAILABLE');

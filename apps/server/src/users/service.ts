@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { assertUncommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
-import { voidResetLinks } from '../auth/reset-links.ts';
+import { voidAccountLinks } from '../auth/void-account-links.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
 import { companyScope } from '../access/scope.ts';
 import type { AppContext } from '../context.ts';
@@ -143,6 +143,8 @@ export async function updateUser(
   const newRole: Role = row.user.role === 'superadmin' ? 'superadmin' : input.role;
   if (input.role === 'superadmin' && row.user.role !== 'superadmin') throw forbidden();
   if (!can(actor, 'user.update', { ...targetOf(row), newCompanyId: companyId, newRole })) throw forbidden();
+  // as deleting oneself: an account cannot switch itself off (nobody would be left signed in to switch it back)
+  if (id === actor.id && !input.is_active) throw forbidden('USER_CANNOT_DEACTIVATE_SELF');
   await assertCompanyExists(ctx, companyId);
   const changesEmail = input.email !== normalizeEmail(row.user.email);
   const direct = seesAllCompanies(actor);
@@ -160,12 +162,13 @@ export async function updateUser(
           ...(direct ? { email: input.email, emailSkeleton: emailSkeleton(input.email) } : {}),
           role: newRole,
           companyId,
-          isActive: id === actor.id ? true : input.is_active,
+          isActive: input.is_active,
           updatedAt: now,
         })
         .where(eq(users.id, id));
-      if (!input.is_active && id !== actor.id) await revokeUserSessions(tx, id, now);
-      if (changesEmail && direct) await clearEmailChange(tx, id);
+      if (!input.is_active) await revokeUserSessions(tx, id, now);
+      // links mailed to the old address, or before a deactivation, stop working
+      if ((changesEmail && direct) || !input.is_active) await voidAccountLinks(tx, id, now);
       if (emailPending) await storeEmailChange(tx, { userId: id, name: input.first_name, newEmail: input.email, lang: meta.lang }, now);
     });
   } catch (error) {
@@ -210,7 +213,7 @@ export async function changeUserPassword(
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
     await revokeUserSessions(tx, id, now, id === actor.id ? currentSessionId : undefined);
-    await voidResetLinks(tx, id, now);
+    await voidAccountLinks(tx, id, now);
   });
 }
 

@@ -95,6 +95,22 @@ describe('GET /api/users', () => {
 });
 
 describe('POST /api/users', () => {
+  it.each([
+    ['tr', 'first_name', 'Ad tek satır olmalı: satır sonu, sekme veya başka bir kontrol karakteri içeremez.'],
+    ['en', 'last_name', 'Last name must be a single line: it cannot contain line breaks, tabs or other control characters.'],
+  ])('refuses a line break in a name (copied into e-mails) with a message naming the field (%s)', async (lang, field, message) => {
+    const before = await countRows(t, users);
+    const res = await call('superadmin', {
+      method: 'POST',
+      url: '/api/users',
+      headers: { 'x-language': lang },
+      payload: { ...validNewUser(ids.ege), [field]: 'Ece\r\nBcc: someone@evil.example' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: `TEXT_CONTROL_CHARACTERS_${field.toUpperCase()}`, message });
+    expect(await countRows(t, users)).toBe(before);
+  });
+
   it('creates an active operator by default, who can then sign in', async () => {
     const body = validNewUser(ids.marmara);
     const res = await call('superadmin', { method: 'POST', url: '/api/users', payload: body });
@@ -272,6 +288,27 @@ describe('PUT /api/users/:id', () => {
     // coming back does not revive the old sessions
     await call('egeManager', { method: 'PUT', url: `/api/users/${user.id}`, payload: editOf(user, { is_active: true }) });
     for (const s of sessions) expect(await statusOf(s)).toBe(401);
+  });
+
+  it.each([
+    ['tr', 'Kendi hesabınızı pasif yapamazsınız; başka bir yönetici yapabilir.'],
+    ['en', 'You cannot deactivate your own account; another administrator can.'],
+  ])('nobody deactivates themselves: refused with a message (%s), nothing changes', async (lang, message) => {
+    const manager = await insertUser(t, { companyId: ids.ege, role: 'company_manager' });
+    const second = await insertUser(t, { companyId: ids.internal, role: 'superadmin' });
+    for (const self of [manager, second]) {
+      const session = await sessionFor(t, self);
+      const res = await call(session, {
+        method: 'PUT',
+        url: `/api/users/${self.id}`,
+        headers: { 'x-language': lang },
+        payload: editOf(self, { first_name: 'Renamed', is_active: false }),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, code: 'USER_CANNOT_DEACTIVATE_SELF', message });
+      expect(await rowOf(self.id)).toEqual(self);
+      expect(await statusOf(session)).toBe(200);
+    }
   });
 });
 

@@ -99,13 +99,21 @@ export async function tusLeftovers(db: Database, storage: StorageDriver, now: Da
   const found: TusLeftover[] = [];
   const stale = or(lt(tusUploads.expiresAt, now), isNull(tusUploads.turbineId), isNull(tusUploads.userId));
   const rows = await db
-    .select({ id: tusUploads.id, expiresAt: tusUploads.expiresAt, turbineId: tusUploads.turbineId, userId: tusUploads.userId })
+    .select({
+      id: tusUploads.id,
+      expiresAt: tusUploads.expiresAt,
+      turbineId: tusUploads.turbineId,
+      userId: tusUploads.userId,
+      state: tusUploads.state,
+    })
     .from(tusUploads)
     .where(includeLive ? undefined : stale);
   for (const row of rows) {
     if (row.turbineId === null || row.userId === null) found.push({ id: row.id, kind: 'orphaned' });
     else if (row.expiresAt.getTime() < now.getTime()) found.push({ id: row.id, kind: 'expired' });
-    else found.push({ id: row.id, kind: 'in_progress' });
+    // in progress = still expecting bytes; a finished upload (bytes removed, outcome kept for the client) or one the
+    // pipeline is finishing is no upload in progress
+    else if (row.state === 'receiving') found.push({ id: row.id, kind: 'in_progress' });
   }
   const byId = new Map<string, string[]>();
   for (const key of await storage.list(TUS_PREFIX)) {
