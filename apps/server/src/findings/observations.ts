@@ -161,8 +161,12 @@ export async function addObservation(ctx: AppContext, who: Who, turbineId: numbe
   return observation;
 }
 
-/** Removes one observation (never the last: the finding would show nothing) and its crop. `version`, when given, must
- *  be the finding's current one. The row goes in a transaction that commits only once the crop is deleted. */
+/** Repair evidence of a finding in these statuses is what "repaired" and "verified" rest on: it stays (409). */
+const REPAIR_EVIDENCE_KEPT = new Set(['repaired', 'verified']);
+
+/** Removes one observation (never the last: the finding would show nothing; never a repaired or verified finding's
+ *  repair evidence) and its crop. `version`, when given, must be the finding's current one. The row goes in a
+ *  transaction that commits only once the crop is deleted. */
 export async function removeObservation(
   ctx: AppContext,
   who: Who,
@@ -181,6 +185,9 @@ export async function removeObservation(
     .limit(1);
   if (!observation) throw notFound('FINDING_OBSERVATION_NOT_FOUND');
   if (row.observationCount <= 1) throw conflict('FINDING_LAST_OBSERVATION');
+  // the evidence a repair was accepted on stays while the finding says repaired or verified (issue 23): the update
+  // below is conditioned on the version read here, so a status change in between makes it stale, never a gap
+  if (observation.kind === 'repair' && REPAIR_EVIDENCE_KEPT.has(row.status)) throw conflict('FINDING_REPAIR_EVIDENCE_KEPT');
   const now = ctx.now();
   const escalation = await ctx.db.transaction(async (tx) => {
     await tx.delete(findingObservations).where(eq(findingObservations.id, observationId));

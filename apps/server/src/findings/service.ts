@@ -286,7 +286,11 @@ export async function changeFindingStatus(ctx: AppContext, who: Who, turbineId: 
   const { row, companyId, resource } = await loadFinding(ctx, who.actor, turbineId, findingId);
   const from = row.status as FindingStatus;
   const transition = FINDING_TRANSITIONS[from]?.[input.to];
-  if (!transition) throw new AppError(409, 'FINDING_TRANSITION_INVALID', {}, { from, to: input.to });
+  if (!transition) {
+    // a stale request for a step someone else already took ("confirmed" twice) is stale, not a wrong step
+    if (input.version !== row.version) throw conflict('FINDING_STALE');
+    throw new AppError(409, 'FINDING_TRANSITION_INVALID', { from, to: input.to }, { from, to: input.to });
+  }
   const now = ctx.now();
   if (!can(who.actor, transition.action, resource, now)) {
     // the role may take the step, only not on this finding: say which two-person rule refused it
