@@ -17,7 +17,7 @@ import { findingEscalations, findingEvents, findingLinkDismissals, findingObserv
 import { signFileUrl, urlExpiry } from '../files/signed-urls.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import { preparedAnswer, type SerializedAnswer, serializedCache } from '../http/serialized-answers.ts';
-import { recordSeverityChange, sendEscalationMails } from '../notifications/escalations.ts';
+import { recordSeverityChange, resolveEscalations, sendEscalationMails } from '../notifications/escalations.ts';
 import { actorOf, type LoadedFinding, loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
 import { findingColumns, findingFieldsOf, presentEvent, presentFinding } from './presenter.ts';
 
@@ -277,7 +277,9 @@ export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, 
       .where(and(eq(findings.id, t.id), eq(findings.version, t.version)))
       .returning({ id: findings.id });
     if (!updated) throw new AppError(409, 'FINDING_STALE');
-    // the later finding's escalations stay counted, now on the earlier one (issue 16), before it goes
+    // the later finding's escalations stay counted, now on the earlier one (issue 16), before it goes; resolved, as its
+    // sightings now raise the earlier one's own (issue 23)
+    await resolveEscalations(tx, findingId, now);
     await tx.update(findingEscalations).set({ findingId: t.id }).where(eq(findingEscalations.findingId, findingId));
     const [removed] = await tx
       .delete(findings)

@@ -22,7 +22,7 @@ import { findingEvents, findingObservations, findings, photos, users } from '../
 import { urlExpiry } from '../files/signed-urls.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import { type PreparedAnswer, preparedAnswer, serializedCache } from '../http/serialized-answers.ts';
-import { recordSeverityChange, sendEscalationMails } from '../notifications/escalations.ts';
+import { recordSeverityChange, resolveEscalations, sendEscalationMails } from '../notifications/escalations.ts';
 import { actorOf, loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
 import { observationValues, observedPhoto, withEvidenceCrop } from './observations.ts';
 import {
@@ -323,6 +323,8 @@ export async function changeFindingStatus(ctx: AppContext, who: Who, turbineId: 
       .where(and(eq(findings.id, findingId), eq(findings.version, input.version), eq(findings.status, from)))
       .returning({ id: findings.id });
     if (!updated) throw new AppError(409, 'FINDING_STALE');
+    // a rejected draft's alerts have nothing left to act on (issue 23)
+    if (input.to === 'rejected') await resolveEscalations(tx, findingId, now);
     await recordEvent(
       tx,
       who,

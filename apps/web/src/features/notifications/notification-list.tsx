@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Badge,
   Box,
   Button,
   Divider,
@@ -14,6 +15,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import type { Notification } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
@@ -128,6 +130,11 @@ function NotificationItem({ n, onOpen, onRead }: { n: Notification; onOpen: () =
             {!n.read && <VisuallyHidden>{`${t('unread')}: `}</VisuallyHidden>}
             {text}
           </Text>
+          {(n.unreviewed || n.resolved) && (
+            <Badge size="xs" variant="light" color={n.resolved ? 'gray' : 'orange'} data-testid="notification-state">
+              {t(n.resolved ? 'resolved' : 'unreviewed')}
+            </Badge>
+          )}
           <Text size="xs" c="dimmed">
             {`${n.actor_name ?? t('system')} · ${dateTime(n.created_at)}`}
           </Text>
