@@ -141,18 +141,16 @@ function expectPlaceholdersFilled(res: LightMyRequestResponse): LightMyRequestRe
   } catch {
     return res;
   }
-  const texts: string[] = [];
-  const collect = (value: unknown) => {
+  const check = (value: unknown) => {
     if (!value || typeof value !== 'object') return;
-    const record = value as { message?: unknown; details?: unknown };
-    if (typeof record.message === 'string') texts.push(record.message);
-    if (Array.isArray(record.details)) for (const d of record.details) collect(d);
+    const answer = value as { message?: unknown; details?: unknown; code?: unknown; params?: unknown };
+    if (typeof answer.message === 'string') {
+      const unfilled = unfilledPlaceholders(answer.message, answer);
+      if (unfilled.length) throw new Error(`${res.statusCode} answer with unfilled ${unfilled.join(', ')}: ${answer.message}`);
+    }
+    if (Array.isArray(answer.details)) for (const detail of answer.details) check(detail);
   };
-  collect(body);
-  for (const text of texts) {
-    const unfilled = unfilledPlaceholders(text);
-    if (unfilled.length) throw new Error(`${res.statusCode} answer with unfilled ${unfilled.join(', ')}: ${text}`);
-  }
+  check(body);
   return res;
 }
 

@@ -26,8 +26,12 @@ describe('messages with placeholders', () => {
         expect(unfilledPlaceholders(text), `${code} ${lang}: ${text}`).toEqual([]);
         expect(text, `${code} ${lang}`).not.toMatch(/\{\w+(\|\w+)?\}/);
       }
-      // and the check sees one left out
+      // and the check sees one left out, with the code or without
       expect(unfilledPlaceholders(formatMessage(code, 'en')), code).not.toEqual([]);
+      expect(unfilledPlaceholders(formatMessage(code, 'tr'), { code }), code).not.toEqual([]);
+      // a value given may hold braces of its own
+      const braces = Object.fromEntries(messagePlaceholders(code).map((name) => [name, `{${name}}`]));
+      expect(unfilledPlaceholders(formatMessage(code, 'en', braces), { code, params: braces }), code).toEqual([]);
     }
   });
 

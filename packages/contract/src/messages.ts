@@ -504,14 +504,23 @@ export function messagePlaceholders(code: MessageCode): string[] {
   return [...new Set([...`${tr}\n${en}`.matchAll(PLACEHOLDER)].map((m) => m[1] as string))].sort();
 }
 
-let unfilledPattern: RegExp | undefined;
-/** The catalog's placeholders left unfilled in a text a client received (`{from}`, `{seconds|wait}`): none, always. */
-export function unfilledPlaceholders(text: string): string[] {
-  unfilledPattern ??= new RegExp(
-    `\\{(${[...new Set((Object.keys(MESSAGES) as MessageCode[]).flatMap(messagePlaceholders))].join('|')})(?:\\|\\w+)?\\}`,
-    'g',
-  );
-  return [...text.matchAll(unfilledPattern)].map((m) => m[0]);
+const tokenPattern = (names: string[]) => new RegExp(`\\{(${names.join('|')})(?:\\|\\w+)?\\}`, 'g');
+let anyPlaceholder: RegExp | undefined;
+/** The catalog's placeholders left unfilled in a message a client received (`{from}`, `{seconds|wait}`): none, always.
+ *  With the answer's code, only that message's placeholders not among the answer's params count (a value given may
+ *  hold braces of its own: a company named "{name}"); without one, any of the catalog's. */
+export function unfilledPlaceholders(text: string, answer: { code?: unknown; params?: unknown } = {}): string[] {
+  let pattern: RegExp;
+  if (typeof answer.code === 'string' && Object.hasOwn(MESSAGES, answer.code)) {
+    const given = (answer.params ?? {}) as Record<string, unknown>;
+    const missing = messagePlaceholders(answer.code as MessageCode).filter((name) => given[name] === undefined);
+    if (!missing.length) return [];
+    pattern = tokenPattern(missing);
+  } else {
+    anyPlaceholder ??= tokenPattern([...new Set((Object.keys(MESSAGES) as MessageCode[]).flatMap(messagePlaceholders))]);
+    pattern = anyPlaceholder;
+  }
+  return [...text.matchAll(pattern)].map((m) => m[0]);
 }
 
 /** Fills `{name}` with params.name; `{name|wait}` passes it through a format of PARAM_FORMATS first. */
