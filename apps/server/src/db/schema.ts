@@ -632,7 +632,7 @@ export const mailOutbox = pgTable(
     uniqueIndex('mail_outbox_escalation_waiting_unique')
       .on(sql`(${t.params}->>'userId')`)
       .where(sql`${t.kind} = 'escalation' and ${t.status} = 'pending' and ${t.attempts} = 0`),
-    // when the recipient's last escalation e-mail went (the next waits ESCALATION_MAIL_SPACING_MS)
+    // when the recipient's last escalation e-mail went (the next waits ESCALATION_MAIL_SPACING_MINUTES)
     index('mail_outbox_escalation_recipient_idx').on(sql`(${t.params}->>'userId')`, t.nextAttemptAt).where(sql`${t.kind} = 'escalation'`),
   ],
 );

@@ -312,15 +312,19 @@ export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, 
       },
       now,
     );
-    return recordSeverityChange(tx, {
-      findingId: t.id,
-      turbineId,
-      status: t.status,
-      before: t.severity,
-      after: next.severity,
-      actor: actorOf(who),
-      at: now,
-    });
+    return recordSeverityChange(
+      tx,
+      {
+        findingId: t.id,
+        turbineId,
+        status: t.status,
+        before: t.severity,
+        after: next.severity,
+        actor: actorOf(who),
+        at: now,
+      },
+      ctx.config.notifications,
+    );
   });
   sendEscalationMails(ctx, [escalation]);
   return target.row.id;

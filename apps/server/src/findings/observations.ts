@@ -145,15 +145,19 @@ export async function addObservation(ctx: AppContext, who: Who, turbineId: numbe
         now,
       );
       // only a sighting that becomes the latest moves the severity: an older one added later raises nothing (issue 16)
-      const escalation = await recordSeverityChange(tx, {
-        findingId,
-        turbineId,
-        status: row.status,
-        before: row.severity,
-        after: latest ? severity : row.severity,
-        actor: actorOf(who),
-        at: now,
-      });
+      const escalation = await recordSeverityChange(
+        tx,
+        {
+          findingId,
+          turbineId,
+          status: row.status,
+          before: row.severity,
+          after: latest ? severity : row.severity,
+          actor: actorOf(who),
+          at: now,
+        },
+        ctx.config.notifications,
+      );
       return { observation, escalation };
     }),
   );
@@ -215,15 +219,19 @@ export async function removeObservation(
     await recordEvent(tx, who, findingId, 'observation_removed', { before: observationSummary(observation) }, now);
     if (observation.cropKey) await ctx.storage.delete(observation.cropKey);
     // removing the latest sighting can leave an earlier, worse one as the latest
-    return recordSeverityChange(tx, {
-      findingId,
-      turbineId,
-      status: row.status,
-      before: row.severity,
-      after: severity,
-      actor: actorOf(who),
-      at: now,
-    });
+    return recordSeverityChange(
+      tx,
+      {
+        findingId,
+        turbineId,
+        status: row.status,
+        before: row.severity,
+        after: severity,
+        actor: actorOf(who),
+        at: now,
+      },
+      ctx.config.notifications,
+    );
   });
   sendEscalationMails(ctx, [escalation]);
 }

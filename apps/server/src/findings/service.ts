@@ -199,15 +199,19 @@ export async function createFinding(ctx: AppContext, who: Who, turbineId: number
         now,
       );
       // a new finding at 4 or 5 is an escalation (issue 16)
-      const escalation = await recordSeverityChange(tx, {
-        findingId: row.id,
-        turbineId,
-        status: row.status,
-        before: null,
-        after: row.severity,
-        actor: actorOf(who),
-        at: now,
-      });
+      const escalation = await recordSeverityChange(
+        tx,
+        {
+          findingId: row.id,
+          turbineId,
+          status: row.status,
+          before: null,
+          after: row.severity,
+          actor: actorOf(who),
+          at: now,
+        },
+        ctx.config.notifications,
+      );
       return { id: row.id, escalation };
     }),
   );
@@ -259,15 +263,19 @@ export async function updateFinding(ctx: AppContext, who: Who, turbineId: number
     if (!updated) throw new AppError(409, 'FINDING_STALE');
     const pick = (fields: Fields) => Object.fromEntries(changed.map((k) => [k, fields[k]]));
     await recordEvent(tx, who, findingId, 'updated', { before: pick(current), after: pick(next) }, now);
-    return recordSeverityChange(tx, {
-      findingId,
-      turbineId,
-      status: row.status,
-      before: current.severity,
-      after: next.severity,
-      actor: actorOf(who),
-      at: now,
-    });
+    return recordSeverityChange(
+      tx,
+      {
+        findingId,
+        turbineId,
+        status: row.status,
+        before: current.severity,
+        after: next.severity,
+        actor: actorOf(who),
+        at: now,
+      },
+      ctx.config.notifications,
+    );
   });
   sendEscalationMails(ctx, [escalation]);
   return getFinding(ctx, who.actor, turbineId, findingId);

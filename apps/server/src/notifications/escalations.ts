@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Language, OPEN_FINDING_STATUSES } from '@windscope/contract';
+import type { EscalationMailTiming } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { findingEscalations, findings, mailOutbox, notifications, turbines, users } from '../db/schema.ts';
@@ -17,17 +18,13 @@ const recipientsOf = (turbineCompany: ReturnType<typeof sql>, exceptUser: number
     and (${users.role} = 'superadmin' or (${users.role} in ('admin', 'company_manager') and ${users.companyId} = ${turbineCompany}))
     ${exceptUser === null ? sql`` : sql`and ${users.id} <> ${exceptUser}`}`;
 
-/** Escalation e-mails are bundled (issue 23): the first of a quiet spell waits this long for others to join it... */
-export const ESCALATION_MAIL_GATHER_MS = 60_000;
-/** ...and a recipient gets at most one escalation e-mail in this long; what comes meanwhile waits in the next one. */
-export const ESCALATION_MAIL_SPACING_MS = 10 * 60_000;
-
 /** The e-mails of new escalations (`recipients`: rows of escalation_id, user_id), in the caller's statement or
  *  transaction: per recipient, they join the e-mail still waiting for that recipient (one at most: a unique index), or
- *  make one, sent after the gathering wait and never sooner than the spacing after that recipient's previous one. */
-function queueEscalationMails(recipients: SQL, at: Date): SQL {
-  const gather = sql.raw(`interval '${ESCALATION_MAIL_GATHER_MS / 1000} seconds'`);
-  const spacing = sql.raw(`interval '${ESCALATION_MAIL_SPACING_MS / 1000} seconds'`);
+ *  make one, sent after the gathering wait (config ESCALATION_MAIL_GATHER_SECONDS, 60) and never sooner than the
+ *  spacing (ESCALATION_MAIL_SPACING_MINUTES, 10) after that recipient's previous one: ten drafts are one e-mail. */
+function queueEscalationMails(recipients: SQL, at: Date, timing: EscalationMailTiming): SQL {
+  const gather = sql.raw(`interval '${Math.round(timing.mailGatherMs)} milliseconds'`);
+  const spacing = sql.raw(`interval '${Math.round(timing.mailSpacingMs)} milliseconds'`);
   return sql`
     insert into ${mailOutbox} (kind, params, created_at, next_attempt_at)
     select 'escalation', jsonb_build_object('userId', r.user_id, 'escalationIds', r.ids), ${at},
@@ -79,6 +76,7 @@ export async function recordSeverityChange(
     actor: { id: number; name: string } | null;
     at: Date;
   },
+  timing: EscalationMailTiming,
 ): Promise<number | null> {
   const { before, after } = change;
   const rises = before === null ? after >= 4 : after > before;
@@ -108,6 +106,7 @@ export async function recordSeverityChange(
       sql`select n.escalation_id, n.user_id from ${notifications} n join ${users} u on u.id = n.user_id
         where n.escalation_id = ${row.id} and u.email_notifications`,
       change.at,
+      timing,
     ),
   );
   return row.id;
@@ -116,7 +115,7 @@ export async function recordSeverityChange(
 /** Repairs that became overdue (open, due date before today): one escalation per finding and due date, whichever
  *  process inserts it first (overdue_key is unique; ON CONFLICT DO NOTHING), with its notifications in the same
  *  statement, and their e-mails' outbox rows. Returns the new escalations' ids. */
-export async function recordOverdue(db: Database, now: Date): Promise<number[]> {
+export async function recordOverdue(db: Database, now: Date, timing: EscalationMailTiming): Promise<number[]> {
   const today = now.toISOString().slice(0, 10);
   const open = sql.join(
     OPEN_FINDING_STATUSES.map((s) => sql`${s}`),
@@ -145,6 +144,7 @@ export async function recordOverdue(db: Database, now: Date): Promise<number[]> 
         join ${users} u on u.is_active and u.email_notifications
           and (u.role = 'superadmin' or (u.role in ('admin', 'company_manager') and u.company_id = t.company_id))`,
       now,
+      timing,
     )})
     select id from due`);
   return ((result as unknown as { rows: { id: number }[] }).rows ?? []).map((r) => Number(r.id));

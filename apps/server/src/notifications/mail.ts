@@ -78,7 +78,7 @@ export function escalationMail(lang: Language, to: string, name: string, f: Esca
   return { to, subject, text };
 }
 
-/** Several escalations in one e-mail (at most one e-mail per recipient per ESCALATION_MAIL_SPACING_MS, issue 23), the
+/** Several escalations in one e-mail (at most one e-mail per recipient per ESCALATION_MAIL_SPACING_MINUTES, issue 23), the
  *  most severe first; one escalation is the single e-mail. */
 export function escalationBundleMail(lang: Language, to: string, name: string, all: EscalationMailFacts[]): MailMessage {
   if (all.length === 1 && all[0]) return escalationMail(lang, to, name, all[0]);

@@ -9,7 +9,6 @@ import { demoCompanies, insertTurbine, userByEmail } from '../../test/factories.
 import { FLAT_BOX, insertFinding, insertKindPhoto } from '../../test/finding-factories.ts';
 import { createTestApp, DEMO, readOutbox, type TestApp } from '../../test/harness.ts';
 import type { UserRow } from '../users/presenter.ts';
-import { ESCALATION_MAIL_SPACING_MS } from './escalations.ts';
 import { checkOverdue, localDayAndHour, runDigest } from './overdue.ts';
 
 describe('escalation notifications', () => {
@@ -67,7 +66,7 @@ describe('escalation notifications', () => {
   };
   /** the escalation e-mails waiting now go: past the gathering wait and the spacing since the last ones */
   const deliver = async () => {
-    t.clock.advance(ESCALATION_MAIL_SPACING_MS);
+    t.clock.advance(t.config.notifications.mailSpacingMs);
     t.app.ctx.mail.wake();
     await t.app.ctx.mail.drained();
   };
@@ -338,7 +337,7 @@ describe('escalation notifications', () => {
     // one more right after: it waits for ten minutes after the bundle, then goes alone
     const mark = outbox().length;
     const eleventh = await draft(5);
-    t.clock.advance(ESCALATION_MAIL_SPACING_MS - 60_000);
+    t.clock.advance(t.config.notifications.mailSpacingMs - 60_000);
     t.app.ctx.mail.wake();
     await t.app.ctx.mail.drained();
     expect(outbox().slice(mark)).toEqual([]);
