@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Badge,
   Box,
   Button,
   Divider,
@@ -15,7 +14,6 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import type { Notification } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
@@ -131,9 +129,9 @@ function NotificationItem({ n, onOpen, onRead }: { n: Notification; onOpen: () =
             {text}
           </Text>
           {(n.unreviewed || n.resolved) && (
-            <Badge size="xs" variant="light" color={n.resolved ? 'gray' : 'orange'} data-testid="notification-state">
+            <Text size="xs" fw={700} c={n.resolved ? 'dimmed' : undefined} data-testid="notification-state">
               {t(n.resolved ? 'resolved' : 'unreviewed')}
-            </Badge>
+            </Text>
           )}
           <Text size="xs" c="dimmed">
             {`${n.actor_name ?? t('system')} · ${dateTime(n.created_at)}`}
