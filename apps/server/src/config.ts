@@ -106,6 +106,10 @@ const envSchema = z.object({
   // from which hour of which time zone's day the digest goes out
   NOTIFY_CHECK_SECONDS: z.coerce.number().min(0).default(300),
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  // issue 23: escalation e-mails are bundled per recipient: the first of a quiet spell waits this long for others to join
+  // it, and a recipient gets at most one in ESCALATION_MAIL_SPACING_MINUTES (the rest wait in the next one)
+  ESCALATION_MAIL_GATHER_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  ESCALATION_MAIL_SPACING_MINUTES: z.coerce.number().min(0).max(1440).default(10),
   DIGEST_TIME_ZONE: z
     .string()
     .default('Europe/Istanbul')
@@ -129,6 +133,13 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(TUS_DEFAULT_EXPIRY_HOURS),
 });
+
+/** Escalation e-mails per recipient (issue 23): the first waits mailGatherMs for others to join it; at most one per
+ *  mailSpacingMs. */
+export interface EscalationMailTiming {
+  mailGatherMs: number;
+  mailSpacingMs: number;
+}
 
 export interface AppConfig {
   port: number;
@@ -188,7 +199,7 @@ export interface AppConfig {
   /** temporary upload objects older than maxAgeMs are removed at start-up and every intervalMs */
   stagingSweep: { maxAgeMs: number; intervalMs: number };
   /** escalation notifications (issue 16): the periodic overdue check and the daily digest */
-  notifications: { checkMs: number; digestHour: number; timeZone: string };
+  notifications: { checkMs: number; digestHour: number; timeZone: string } & EscalationMailTiming;
   /** the absolute lifetime of a sign-in (SESSION_MAX_DAYS): refreshes never carry a session past it */
   sessionMaxMs: number;
   /** a resumable upload not finished this long after its creation is removed (TUS_EXPIRY_HOURS) */
@@ -283,7 +294,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       bytesPerHour: Math.round(e.UPLOAD_HOURLY_GB * 1024 ** 3),
     },
     stagingSweep: { maxAgeMs: Math.round(e.STAGING_MAX_AGE_MINUTES * 60_000), intervalMs: Math.round(e.STAGING_SWEEP_MINUTES * 60_000) },
-    notifications: { checkMs: Math.round(e.NOTIFY_CHECK_SECONDS * 1000), digestHour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE },
+    notifications: {
+      checkMs: Math.round(e.NOTIFY_CHECK_SECONDS * 1000),
+      digestHour: e.DIGEST_HOUR,
+      timeZone: e.DIGEST_TIME_ZONE,
+      mailGatherMs: Math.round(e.ESCALATION_MAIL_GATHER_SECONDS * 1000),
+      mailSpacingMs: Math.round(e.ESCALATION_MAIL_SPACING_MINUTES * 60_000),
+    },
     sessionMaxMs: Math.round(e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000),
     tusExpiryMs: Math.round(e.TUS_EXPIRY_HOURS * 60 * 60 * 1000),
     backup: {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { unfilledPlaceholders } from '@windscope/contract';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
@@ -122,8 +123,10 @@ export async function createTestApp(
     dataDir,
     s3,
     login,
-    call: (token, opts) =>
-      app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.headers ?? {}) } }),
+    call: async (token, opts) =>
+      expectPlaceholdersFilled(
+        await app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.headers ?? {}) } }),
+      ),
     async close() {
       await app.close();
       await s3?.close();
@@ -131,6 +134,28 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Every answer a test receives through call(): its messages leave no placeholder of the catalog unfilled (issue 23). */
+function expectPlaceholdersFilled(res: LightMyRequestResponse): LightMyRequestResponse {
+  if (!String(res.headers['content-type'] ?? '').includes('json')) return res;
+  let body: unknown;
+  try {
+    body = res.json();
+  } catch {
+    return res;
+  }
+  const check = (value: unknown) => {
+    if (!value || typeof value !== 'object') return;
+    const answer = value as { message?: unknown; details?: unknown; code?: unknown; params?: unknown };
+    if (typeof answer.message === 'string') {
+      const unfilled = unfilledPlaceholders(answer.message, answer);
+      if (unfilled.length) throw new Error(`${res.statusCode} answer with unfilled ${unfilled.join(', ')}: ${answer.message}`);
+    }
+    if (Array.isArray(answer.details)) for (const detail of answer.details) check(detail);
+  };
+  check(body);
+  return res;
 }
 
 export const DEMO = {

@@ -10,7 +10,7 @@ import {
 } from '@windscope/contract';
 import { eq } from 'drizzle-orm';
 import { findingObservations } from '../src/db/schema.ts';
-import { insertTurbine } from './factories.ts';
+import { insertTurbine, insertUser } from './factories.ts';
 import { FLAT_BOX, insertFinding, insertKindPhoto } from './finding-factories.ts';
 import type { RouteCase, RouteContext } from './route-table.ts';
 
@@ -26,10 +26,12 @@ async function confirmedFinding(c: RouteContext, photos = 1) {
   return { turbine, finding, photoIds, resource, params: { id: turbine.id, findingId: finding.id } };
 }
 
+const LINK_PLACE = { status: 'confirmed', blade: 'A', surface: 'LE', type: 'crack' } as const;
+
 /** A 2026 confirmed finding (the sighting to link) and a 2025 one at the same place (blade A, LE, 12 m). */
 async function linkPair(c: RouteContext, distance = 12) {
   const turbine = await insertTurbine(c.t, c.companyId);
-  const place = { status: 'confirmed', blade: 'A', surface: 'LE', distance, type: 'crack' } as const;
+  const place = { ...LINK_PLACE, distance };
   const earlier = await insertFinding(c.t, turbine.id, c.actorUser, { ...place, year: 2025 });
   const later = await insertFinding(c.t, turbine.id, c.actorUser, { ...place, distance: distance + 0.4, year: 2026 });
   return { turbine, earlier, later, resource: { companyId: c.companyId }, params: { id: turbine.id, findingId: later.id } };
@@ -220,8 +222,12 @@ export const FINDING_ROUTE_CASES: Record<string, RouteCase> = {
     tenantRow: true,
     body: linkFindingBodySchema,
     prepare: async (c) => {
-      const { params, resource, earlier } = await linkPair(c);
-      return { params, payload: { target_id: earlier.id, version: 1 }, resource };
+      // another operator's reviewed sighting: a reviewer's step (issue 23), so superadmin and managers only
+      const author = await insertUser(c.t, { companyId: c.companyId, role: 'operator' });
+      const { params, earlier, turbine } = await linkPair(c);
+      const later = await insertFinding(c.t, turbine.id, author, { ...LINK_PLACE, distance: 12.4, year: 2026 });
+      const resource = findingResource(c.companyId, { created_by: author.id, repaired_by: null, status: 'confirmed' });
+      return { params: { ...params, findingId: later.id }, payload: { target_id: earlier.id, version: 1 }, resource };
     },
     check: (res, c) => expectTrue(res.json().data.observation_count === 2, `${c.role}: the sighting did not move`),
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLADES, MAX_ROW_ID, UPLOAD_ROOM_CHOICES } from './constants.ts';
+import { FINDING_STATUSES, type FindingStatus } from './finding-statuses.ts';
 import { type Action, type Actor, can, type Resource } from './permissions.ts';
 import { bladeSchema, photoCategorySchema } from './schemas.ts';
 import { multiLineText } from './text-fields.ts';
@@ -49,17 +50,8 @@ export const FINDING_SURFACE_LABELS: Record<FindingSurface, { tr: string; en: st
   interior: { tr: 'İç yüzey', en: 'Interior' },
 };
 
-export const FINDING_STATUSES = ['draft', 'confirmed', 'rejected', 'monitoring', 'repair_planned', 'repaired', 'verified'] as const;
-export type FindingStatus = (typeof FINDING_STATUSES)[number];
-export const FINDING_STATUS_LABELS: Record<FindingStatus, { tr: string; en: string }> = {
-  draft: { tr: 'Taslak', en: 'Draft' },
-  confirmed: { tr: 'Onaylandı', en: 'Confirmed' },
-  rejected: { tr: 'Reddedildi', en: 'Rejected' },
-  monitoring: { tr: 'İzlemede', en: 'Monitoring' },
-  repair_planned: { tr: 'Onarım planlandı', en: 'Repair planned' },
-  repaired: { tr: 'Onarıldı', en: 'Repaired' },
-  verified: { tr: 'Doğrulandı', en: 'Verified' },
-};
+export { FINDING_STATUS_LABELS, FINDING_STATUSES, type FindingStatus } from './finding-statuses.ts';
+
 /** Open findings make the turbine's health (worst severity, open and overdue counts). */
 export const OPEN_FINDING_STATUSES = ['confirmed', 'monitoring', 'repair_planned'] as const satisfies readonly FindingStatus[];
 /** Seen only by staff who may create findings; customers and viewers never get them. */
@@ -505,11 +497,13 @@ export const linkPlacementBodySchema = z
   .refine(interiorHasRoom, { error: 'FINDING_LINK_INVALID', path: ['room'] });
 export type LinkPlacement = z.input<typeof linkPlacementBodySchema>;
 
-/** POST /turbines/{id}/findings/{findingId}/link: move this finding's sightings into the earlier `target_id`. */
+/** POST /turbines/{id}/findings/{findingId}/link: move this finding's sightings into the earlier `target_id` (same
+ *  blade and surface, same room inside; neither rejected). A reviewer's step unless it is the caller's own draft
+ *  (can 'finding.link' on this finding); the target keeps its status and due date. */
 export const linkFindingBodySchema = z.strictObject({
   target_id: id,
-  /** the version of this (the later) finding the user saw; a stale one is 409 */
-  version: updateFindingBodySchema.shape.version.optional(),
+  /** the version of this (the later) finding the user saw, always: a stale one is 409 */
+  version: updateFindingBodySchema.shape.version,
 });
 export type LinkFindingBody = z.input<typeof linkFindingBodySchema>;
 

@@ -1,3 +1,4 @@
+import { FINDING_STATUS_LABELS, type FindingStatus } from './finding-statuses.ts';
 import { controlCharacterMessages } from './text-field-names.ts';
 
 /** Messages the server sends, in both languages. The TR copy is the spec's wording.
@@ -344,8 +345,8 @@ export const MESSAGES = {
     en: 'Someone else changed this finding while you were editing it. Reload and try again.',
   },
   FINDING_TRANSITION_INVALID: {
-    tr: '"{from}" durumundaki bir bulgu "{to}" durumuna geçirilemez.',
-    en: 'A finding that is "{from}" cannot be moved to "{to}".',
+    tr: '"{from|status}" durumundaki bir bulgu "{to|status}" durumuna geçirilemez.',
+    en: 'A finding that is "{from|status}" cannot be moved to "{to|status}".',
   },
   FINDING_OWN_REVIEW: {
     tr: 'Kendi kaydettiğiniz bulguyu onaylayamaz veya reddedemezsiniz; ikinci bir kişi incelemelidir.',
@@ -368,6 +369,22 @@ export const MESSAGES = {
   FINDING_LINK_NOT_EARLIER: {
     tr: 'Yalnızca bu bulgudan önceki bir yılda görülmüş bir bulguya bağlanabilir.',
     en: 'A finding can only be linked to one last seen in an earlier year.',
+  },
+  FINDING_LINK_OTHER_PLACE: {
+    tr: 'Yalnızca aynı kanat ve yüzeydeki (iç yüzeyde aynı odadaki) bir bulguya bağlanabilir.',
+    en: 'A finding can only be linked to one on the same blade and surface (the same room inside).',
+  },
+  FINDING_LINK_REJECTED: {
+    tr: 'Reddedilmiş bir bulgu bağlanamaz ve reddedilmiş bir bulguya bağlanılamaz.',
+    en: 'A rejected finding cannot be linked, nor can anything be linked to one.',
+  },
+  FINDING_LINK_REVIEW_REQUIRED: {
+    tr: 'İncelenmiş bir bulguyu veya başkasının taslağını yalnızca bir inceleyici (yazarı olmayan bir yönetici) bağlayabilir.',
+    en: 'Only a reviewer (a manager who is not its author) can link a reviewed finding or someone else’s draft.',
+  },
+  FINDING_REPAIR_EVIDENCE_KEPT: {
+    tr: 'Bu onarım kanıtı, onarılmış veya doğrulanmış bir bulguya ait ve kaldırılamaz. Önce bulguyu yeniden açın veya onarımı kabul etmeyip "Onarım planlandı" durumuna geri alın.',
+    en: 'This repair evidence belongs to a repaired or verified finding and cannot be removed. Reopen the finding, or send the repair back to "Repair planned", first.',
   },
   FINDING_LINK_INVALID: {
     tr: 'Konum geçersiz: kanat, yüzey, kökten uzaklık, tür ve yıl gerekli (iç yüzeyde oda da).',
@@ -454,6 +471,18 @@ export const MESSAGES = {
 } as const satisfies Record<string, { tr: string; en: string }>;
 
 export type MessageCode = keyof typeof MESSAGES;
+
+type PlaceholderNamesIn<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
+  ? (Name extends `${infer Plain}|${string}` ? Plain : Name) | PlaceholderNamesIn<Rest>
+  : never;
+/** The placeholder names of a message, in either language, as a type: `'from' | 'to'` for FINDING_TRANSITION_INVALID. */
+export type MessageParamName<C extends MessageCode> =
+  | PlaceholderNamesIn<(typeof MESSAGES)[C]['tr']>
+  | PlaceholderNamesIn<(typeof MESSAGES)[C]['en']>;
+/** Every placeholder of the message, each given: what the server must pass with the code (issue 23). */
+export type MessageParams<C extends MessageCode> = { [K in MessageParamName<C>]: string | number };
+/** Codes whose messages have no placeholder. */
+export type PlainMessageCode = { [C in MessageCode]: [MessageParamName<C>] extends [never] ? C : never }[MessageCode];
 export const LANGUAGES = ['tr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -470,12 +499,41 @@ export function formatWait(seconds: number, lang: Language): string {
 
 const PARAM_FORMATS: Record<string, (value: string | number, lang: Language) => string> = {
   wait: (value, lang) => formatWait(Number(value), lang),
+  /** a finding's status by its name in the language ('repair_planned' -> "Onarım planlandı" / "Repair planned") */
+  status: (value, lang) => FINDING_STATUS_LABELS[value as FindingStatus]?.[lang] ?? String(value),
 };
+
+const PLACEHOLDER = /\{(\w+)(?:\|(\w+))?\}/g;
+
+/** The parameter names a message needs, in either language (`{seconds|wait}` needs `seconds`). */
+export function messagePlaceholders(code: MessageCode): string[] {
+  const { tr, en } = MESSAGES[code] as { tr: string; en: string };
+  return [...new Set([...`${tr}\n${en}`.matchAll(PLACEHOLDER)].map((m) => m[1] as string))].sort();
+}
+
+const tokenPattern = (names: string[]) => new RegExp(`\\{(${names.join('|')})(?:\\|\\w+)?\\}`, 'g');
+let anyPlaceholder: RegExp | undefined;
+/** The catalog's placeholders left unfilled in a message a client received (`{from}`, `{seconds|wait}`): none, always.
+ *  With the answer's code, only that message's placeholders not among the answer's params count (a value given may
+ *  hold braces of its own: a company named "{name}"); without one, any of the catalog's. */
+export function unfilledPlaceholders(text: string, answer: { code?: unknown; params?: unknown } = {}): string[] {
+  let pattern: RegExp;
+  if (typeof answer.code === 'string' && Object.hasOwn(MESSAGES, answer.code)) {
+    const given = (answer.params ?? {}) as Record<string, unknown>;
+    const missing = messagePlaceholders(answer.code as MessageCode).filter((name) => given[name] === undefined);
+    if (!missing.length) return [];
+    pattern = tokenPattern(missing);
+  } else {
+    anyPlaceholder ??= tokenPattern([...new Set((Object.keys(MESSAGES) as MessageCode[]).flatMap(messagePlaceholders))]);
+    pattern = anyPlaceholder;
+  }
+  return [...text.matchAll(pattern)].map((m) => m[0]);
+}
 
 /** Fills `{name}` with params.name; `{name|wait}` passes it through a format of PARAM_FORMATS first. */
 export function formatMessage(code: MessageCode, lang: Language, params: Record<string, string | number> = {}): string {
   const template: string = MESSAGES[code][lang];
-  return template.replace(/\{(\w+)(?:\|(\w+))?\}/g, (whole, key: string, format?: string) => {
+  return template.replace(PLACEHOLDER, (whole, key: string, format?: string) => {
     if (!(key in params)) return whole;
     const value = params[key] as string | number;
     const formatter = format ? PARAM_FORMATS[format] : undefined;

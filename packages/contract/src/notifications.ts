@@ -27,6 +27,10 @@ export const notificationSchema = z.object({
   actor_name: z.string().nullable(),
   created_at: z.string(),
   read: z.boolean(),
+  /** the finding is still a draft: nobody reviewed it yet (issue 23) */
+  unreviewed: z.boolean(),
+  /** the draft was rejected or linked into another finding: nothing to act on any more (issue 23) */
+  resolved: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

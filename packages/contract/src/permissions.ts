@@ -116,6 +116,10 @@ const notTheAuthor: Rule = (a, r) => r.ownerId == null || r.ownerId !== a.id;
 const notTheRepairer: Rule = (a, r) => r.repairedBy == null || r.repairedBy !== a.id;
 const anyDraft: Rule = (_a, r) => r.findingStatus === undefined || r.findingStatus === 'draft';
 const ownDraft: Rule = (a, r, now) => anyDraft(a, r, now) && (r.ownerId === undefined || ownsIt(a, r));
+/** Linking removes the source finding into another: a reviewer's step (as confirm or reject), or the author's own draft.
+ *  A rejected finding is never linked. */
+const reviewerOrOwnDraft: Rule = (a, r, now) => r.findingStatus !== 'rejected' && (notTheAuthor(a, r, now) || ownDraft(a, r, now));
+const onlyOwnDraft: Rule = (a, r, now) => r.findingStatus !== 'rejected' && ownDraft(a, r, now);
 
 /** DECISIONS.md §1 as data. One row per action, one column per role class. */
 export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
@@ -159,8 +163,10 @@ export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
   'finding.verify': { superadmin: notTheRepairer, manager: notTheRepairer, operator: false, customer: false, viewer: false },
   'finding.reopen': { superadmin: true, manager: true, operator: false, customer: false, viewer: false },
   'finding.delete': { superadmin: true, manager: anyDraft, operator: ownDraft, customer: false, viewer: false },
-  // linking a later sighting to an earlier finding, or dismissing the suggestion: as editing a finding (issue 16)
-  'finding.link': { superadmin: true, manager: true, operator: true, customer: false, viewer: false },
+  // linking a later sighting (the resource: the finding that goes) into an earlier finding: a reviewer's step unless it
+  // is the caller's own draft, never a rejected one (issue 23). Without a finding (seeing and dismissing suggestions) it
+  // is every role that edits findings
+  'finding.link': { superadmin: reviewerOrOwnDraft, manager: reviewerOrOwnDraft, operator: onlyOwnDraft, customer: false, viewer: false },
   // escalation notifications (issue 16): they go to the managers of the finding's company and the superadmins, so only
   // they have a bell; each reads and marks only their own (the routes' queries carry the user)
   'notification.read': { superadmin: true, manager: true, operator: false, customer: false, viewer: false },

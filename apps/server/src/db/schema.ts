@@ -454,6 +454,8 @@ export const findingEscalations = pgTable(
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: varchar('actor_name', { length: 170 }),
     createdAt: createdAt(),
+    /** the draft it was about was rejected or linked into another finding (issue 23): nothing to act on any more */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('finding_escalations_overdue_unique').on(t.overdueKey),
@@ -626,5 +628,11 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} in ('pending', 'sending')`),
     index('mail_outbox_status_idx').on(t.status, t.id),
+    // escalation e-mails are bundled (issue 23): at most one not yet tried per recipient, which later escalations join
+    uniqueIndex('mail_outbox_escalation_waiting_unique')
+      .on(sql`(${t.params}->>'userId')`)
+      .where(sql`${t.kind} = 'escalation' and ${t.status} = 'pending' and ${t.attempts} = 0`),
+    // when the recipient's last escalation e-mail went (the next waits ESCALATION_MAIL_SPACING_MINUTES)
+    index('mail_outbox_escalation_recipient_idx').on(sql`(${t.params}->>'userId')`, t.nextAttemptAt).where(sql`${t.kind} = 'escalation'`),
   ],
 );

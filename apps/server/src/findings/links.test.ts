@@ -114,14 +114,15 @@ describe('linking a later sighting to an earlier finding', () => {
     expect([detail.first_seen_year, detail.last_seen_year, detail.observation_count]).toEqual([2025, 2026, 2]);
     const linked = detail.events.find((e) => e.kind === 'linked');
     expect(linked?.after?.linked_finding_id).toBe(later.id);
-    expect(((linked?.after?.linked_history ?? []) as { kind: string }[]).map((e) => e.kind)).toEqual(['created']);
+    expect(((linked?.after?.linked_history ?? []) as { kind: string }[]).map((e) => e.kind)).toEqual(['created', 'linked']);
     expect(linked?.before?.severity).toBe(2);
     expect(await t.app.ctx.db.select().from(findings).where(eq(findings.id, later.id))).toEqual([]);
     const moved = await t.app.ctx.db.select().from(findingObservations).where(eq(findingObservations.findingId, earlier.id));
     expect(moved).toHaveLength(2);
     // the later one is gone: a second link is 404
     expect(
-      (await call('manager', 'POST', `/api/turbines/${turbine.id}/findings/${later.id}/link`, { target_id: earlier.id })).statusCode,
+      (await call('manager', 'POST', `/api/turbines/${turbine.id}/findings/${later.id}/link`, { target_id: earlier.id, version: 1 }))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -134,7 +135,7 @@ describe('linking a later sighting to an earlier finding', () => {
     const elsewhere = await insertFinding(t, otherTurbine.id, operator, { ...place, distance: 8, year: 2025 });
     const marmaraOne = await insertFinding(t, marmaraTurbine.id, operator, { ...place, distance: 8, year: 2025 });
     const link = (id: number, target: number, extra: object = {}) =>
-      call('operator', 'POST', `/api/turbines/${turbine.id}/findings/${id}/link`, { target_id: target, ...extra });
+      call('manager', 'POST', `/api/turbines/${turbine.id}/findings/${id}/link`, { target_id: target, version: 1, ...extra });
 
     const self = await link(later.id, later.id);
     expect([self.statusCode, self.json().code]).toEqual([400, 'FINDING_LINK_SELF']);
@@ -142,11 +143,15 @@ describe('linking a later sighting to an earlier finding', () => {
     expect([backwards.statusCode, backwards.json().code]).toEqual([409, 'FINDING_LINK_NOT_EARLIER']);
     expect((await link(later.id, elsewhere.id)).statusCode).toBe(404);
     expect((await link(later.id, marmaraOne.id)).statusCode).toBe(404);
-    const marmaraCall = await call('marmara', 'POST', `/api/turbines/${turbine.id}/findings/${later.id}/link`, { target_id: earlier.id });
+    const marmaraCall = await call('marmara', 'POST', `/api/turbines/${turbine.id}/findings/${later.id}/link`, {
+      target_id: earlier.id,
+      version: 1,
+    });
     expect(marmaraCall.statusCode).toBe(404);
     expect((await link(later.id, earlier.id, { version: 7 })).statusCode).toBe(409);
     expect(
-      (await call('customer', 'POST', `/api/turbines/${turbine.id}/findings/${later.id}/link`, { target_id: earlier.id })).statusCode,
+      (await call('customer', 'POST', `/api/turbines/${turbine.id}/findings/${later.id}/link`, { target_id: earlier.id, version: 1 }))
+        .statusCode,
     ).toBe(403);
     // nothing moved
     const rows = await t.app.ctx.db.select().from(findingObservations).where(eq(findingObservations.findingId, later.id));

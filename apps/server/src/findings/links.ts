@@ -17,8 +17,8 @@ import { findingEscalations, findingEvents, findingLinkDismissals, findingObserv
 import { signFileUrl, urlExpiry } from '../files/signed-urls.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import { preparedAnswer, type SerializedAnswer, serializedCache } from '../http/serialized-answers.ts';
-import { recordSeverityChange, sendEscalationMails } from '../notifications/escalations.ts';
-import { actorOf, loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
+import { recordSeverityChange, resolveEscalations, sendEscalationMails } from '../notifications/escalations.ts';
+import { actorOf, type LoadedFinding, loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
 import { findingColumns, findingFieldsOf, presentEvent, presentFinding } from './presenter.ts';
 
 /** Linking a later sighting to an earlier finding of the same place (issue 16, DECISIONS §12). A finding whose
@@ -209,19 +209,41 @@ export async function linkReview(ctx: AppContext, actor: Actor, turbineId: numbe
   });
 }
 
-/** POST …/findings/{id}/link {target_id}: this (later) finding's observations become the earlier target's; the target's
- *  severity and years follow its sightings (§12: severity = the latest sighting's); this finding is removed, its
- *  history kept in the target's 'linked' event. Another turbine's or company's target is 404 (loadFinding). */
+/** Whether `source` may be linked into `target` by this actor (issue 23), the one rule every route that links keeps:
+ *  a reviewer's step (as confirm or reject) unless the source is the caller's own draft; never a rejected finding,
+ *  either side; the same turbine (loadFinding), blade and surface, and room inside; only into an earlier finding
+ *  (links point back in time, so no cycle); the version the user saw, never stale. */
+export function assertMayLink(who: Who, source: LoadedFinding, target: LoadedFinding, version: number) {
+  const mayLinkSome = can(who.actor, 'finding.link', { companyId: source.companyId });
+  if (!can(who.actor, 'finding.link', source.resource)) {
+    if (!mayLinkSome) throw forbidden();
+    if (source.row.status === 'rejected') throw conflict('FINDING_LINK_REJECTED');
+    throw forbidden('FINDING_LINK_REVIEW_REQUIRED');
+  }
+  if (source.row.id === target.row.id) throw badRequest('FINDING_LINK_SELF');
+  if (version !== source.row.version) throw conflict('FINDING_STALE');
+  if (target.row.status === 'rejected') throw conflict('FINDING_LINK_REJECTED');
+  const s = source.row;
+  const t = target.row;
+  if (s.blade !== t.blade || s.surface !== t.surface || (s.surface === 'interior' && s.room !== t.room)) {
+    throw conflict('FINDING_LINK_OTHER_PLACE');
+  }
+  if (t.lastSeenYear >= s.firstSeenYear) throw conflict('FINDING_LINK_NOT_EARLIER');
+}
+
+/** POST …/findings/{id}/link {target_id, version}: this (later) finding's observations become the earlier target's; the
+ *  target's severity and years follow its sightings (§12: severity = the latest sighting's), its status and due date
+ *  stay its own; this finding is removed. The link is an event on both: a 'linked' event closes this finding's history,
+ *  which is kept whole in the target's 'linked' event. Another turbine's or company's target is 404 (loadFinding). */
 export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, findingId: number, input: LinkInput) {
   const source = await loadFinding(ctx, who.actor, turbineId, findingId);
   if (!can(who.actor, 'finding.link', { companyId: source.companyId })) throw forbidden();
   if (input.target_id === findingId) throw badRequest('FINDING_LINK_SELF');
   const target = await loadFinding(ctx, who.actor, turbineId, input.target_id);
-  if (input.version !== undefined && input.version !== source.row.version) throw conflict('FINDING_STALE');
-  // only into a finding last seen before this one was first seen: links always point back in time, so no cycle
-  if (target.row.lastSeenYear >= source.row.firstSeenYear) throw conflict('FINDING_LINK_NOT_EARLIER');
+  assertMayLink(who, source, target, input.version);
   const now = ctx.now();
   const escalation = await ctx.db.transaction(async (tx) => {
+    await recordEvent(tx, who, findingId, 'linked', { after: { target_id: target.row.id } }, now);
     const history = await tx.select().from(findingEvents).where(eq(findingEvents.findingId, findingId)).orderBy(asc(findingEvents.id));
     const moved = await tx
       .update(findingObservations)
@@ -255,7 +277,9 @@ export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, 
       .where(and(eq(findings.id, t.id), eq(findings.version, t.version)))
       .returning({ id: findings.id });
     if (!updated) throw new AppError(409, 'FINDING_STALE');
-    // the later finding's escalations stay counted, now on the earlier one (issue 16), before it goes
+    // the later finding's escalations stay counted, now on the earlier one (issue 16), before it goes; resolved, as its
+    // sightings now raise the earlier one's own (issue 23)
+    await resolveEscalations(tx, findingId, now);
     await tx.update(findingEscalations).set({ findingId: t.id }).where(eq(findingEscalations.findingId, findingId));
     const [removed] = await tx
       .delete(findings)
@@ -273,9 +297,13 @@ export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, 
           observation_count: t.observationCount,
           first_seen_year: t.firstSeenYear,
           last_seen_year: t.lastSeenYear,
+          status: t.status,
+          due_date: t.dueDate,
         },
         after: {
           ...next,
+          status: t.status,
+          due_date: t.dueDate,
           linked_finding_id: findingId,
           observation_ids: moved.map((m) => m.id),
           linked_finding: { ...findingFieldsOf(source.row), status: source.row.status, created_by: source.row.createdBy },
@@ -284,15 +312,19 @@ export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, 
       },
       now,
     );
-    return recordSeverityChange(tx, {
-      findingId: t.id,
-      turbineId,
-      status: t.status,
-      before: t.severity,
-      after: next.severity,
-      actor: actorOf(who),
-      at: now,
-    });
+    return recordSeverityChange(
+      tx,
+      {
+        findingId: t.id,
+        turbineId,
+        status: t.status,
+        before: t.severity,
+        after: next.severity,
+        actor: actorOf(who),
+        at: now,
+      },
+      ctx.config.notifications,
+    );
   });
   sendEscalationMails(ctx, [escalation]);
   return target.row.id;

@@ -145,15 +145,19 @@ export async function addObservation(ctx: AppContext, who: Who, turbineId: numbe
         now,
       );
       // only a sighting that becomes the latest moves the severity: an older one added later raises nothing (issue 16)
-      const escalation = await recordSeverityChange(tx, {
-        findingId,
-        turbineId,
-        status: row.status,
-        before: row.severity,
-        after: latest ? severity : row.severity,
-        actor: actorOf(who),
-        at: now,
-      });
+      const escalation = await recordSeverityChange(
+        tx,
+        {
+          findingId,
+          turbineId,
+          status: row.status,
+          before: row.severity,
+          after: latest ? severity : row.severity,
+          actor: actorOf(who),
+          at: now,
+        },
+        ctx.config.notifications,
+      );
       return { observation, escalation };
     }),
   );
@@ -161,8 +165,12 @@ export async function addObservation(ctx: AppContext, who: Who, turbineId: numbe
   return observation;
 }
 
-/** Removes one observation (never the last: the finding would show nothing) and its crop. `version`, when given, must
- *  be the finding's current one. The row goes in a transaction that commits only once the crop is deleted. */
+/** Repair evidence of a finding in these statuses is what "repaired" and "verified" rest on: it stays (409). */
+const REPAIR_EVIDENCE_KEPT = new Set(['repaired', 'verified']);
+
+/** Removes one observation (never the last: the finding would show nothing; never a repaired or verified finding's
+ *  repair evidence) and its crop. `version`, when given, must be the finding's current one. The row goes in a
+ *  transaction that commits only once the crop is deleted. */
 export async function removeObservation(
   ctx: AppContext,
   who: Who,
@@ -181,6 +189,9 @@ export async function removeObservation(
     .limit(1);
   if (!observation) throw notFound('FINDING_OBSERVATION_NOT_FOUND');
   if (row.observationCount <= 1) throw conflict('FINDING_LAST_OBSERVATION');
+  // the evidence a repair was accepted on stays while the finding says repaired or verified (issue 23): the update
+  // below is conditioned on the version read here, so a status change in between makes it stale, never a gap
+  if (observation.kind === 'repair' && REPAIR_EVIDENCE_KEPT.has(row.status)) throw conflict('FINDING_REPAIR_EVIDENCE_KEPT');
   const now = ctx.now();
   const escalation = await ctx.db.transaction(async (tx) => {
     await tx.delete(findingObservations).where(eq(findingObservations.id, observationId));
@@ -208,15 +219,19 @@ export async function removeObservation(
     await recordEvent(tx, who, findingId, 'observation_removed', { before: observationSummary(observation) }, now);
     if (observation.cropKey) await ctx.storage.delete(observation.cropKey);
     // removing the latest sighting can leave an earlier, worse one as the latest
-    return recordSeverityChange(tx, {
-      findingId,
-      turbineId,
-      status: row.status,
-      before: row.severity,
-      after: severity,
-      actor: actorOf(who),
-      at: now,
-    });
+    return recordSeverityChange(
+      tx,
+      {
+        findingId,
+        turbineId,
+        status: row.status,
+        before: row.severity,
+        after: severity,
+        actor: actorOf(who),
+        at: now,
+      },
+      ctx.config.notifications,
+    );
   });
   sendEscalationMails(ctx, [escalation]);
 }

@@ -22,7 +22,7 @@ import { findingEvents, findingObservations, findings, photos, users } from '../
 import { urlExpiry } from '../files/signed-urls.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import { type PreparedAnswer, preparedAnswer, serializedCache } from '../http/serialized-answers.ts';
-import { recordSeverityChange, sendEscalationMails } from '../notifications/escalations.ts';
+import { recordSeverityChange, resolveEscalations, sendEscalationMails } from '../notifications/escalations.ts';
 import { actorOf, loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
 import { observationValues, observedPhoto, withEvidenceCrop } from './observations.ts';
 import {
@@ -199,15 +199,19 @@ export async function createFinding(ctx: AppContext, who: Who, turbineId: number
         now,
       );
       // a new finding at 4 or 5 is an escalation (issue 16)
-      const escalation = await recordSeverityChange(tx, {
-        findingId: row.id,
-        turbineId,
-        status: row.status,
-        before: null,
-        after: row.severity,
-        actor: actorOf(who),
-        at: now,
-      });
+      const escalation = await recordSeverityChange(
+        tx,
+        {
+          findingId: row.id,
+          turbineId,
+          status: row.status,
+          before: null,
+          after: row.severity,
+          actor: actorOf(who),
+          at: now,
+        },
+        ctx.config.notifications,
+      );
       return { id: row.id, escalation };
     }),
   );
@@ -259,15 +263,19 @@ export async function updateFinding(ctx: AppContext, who: Who, turbineId: number
     if (!updated) throw new AppError(409, 'FINDING_STALE');
     const pick = (fields: Fields) => Object.fromEntries(changed.map((k) => [k, fields[k]]));
     await recordEvent(tx, who, findingId, 'updated', { before: pick(current), after: pick(next) }, now);
-    return recordSeverityChange(tx, {
-      findingId,
-      turbineId,
-      status: row.status,
-      before: current.severity,
-      after: next.severity,
-      actor: actorOf(who),
-      at: now,
-    });
+    return recordSeverityChange(
+      tx,
+      {
+        findingId,
+        turbineId,
+        status: row.status,
+        before: current.severity,
+        after: next.severity,
+        actor: actorOf(who),
+        at: now,
+      },
+      ctx.config.notifications,
+    );
   });
   sendEscalationMails(ctx, [escalation]);
   return getFinding(ctx, who.actor, turbineId, findingId);
@@ -286,7 +294,11 @@ export async function changeFindingStatus(ctx: AppContext, who: Who, turbineId: 
   const { row, companyId, resource } = await loadFinding(ctx, who.actor, turbineId, findingId);
   const from = row.status as FindingStatus;
   const transition = FINDING_TRANSITIONS[from]?.[input.to];
-  if (!transition) throw new AppError(409, 'FINDING_TRANSITION_INVALID', {}, { from, to: input.to });
+  if (!transition) {
+    // a stale request for a step someone else already took ("confirmed" twice) is stale, not a wrong step
+    if (input.version !== row.version) throw conflict('FINDING_STALE');
+    throw new AppError(409, 'FINDING_TRANSITION_INVALID', { from, to: input.to }, { from, to: input.to });
+  }
   const now = ctx.now();
   if (!can(who.actor, transition.action, resource, now)) {
     // the role may take the step, only not on this finding: say which two-person rule refused it
@@ -319,6 +331,8 @@ export async function changeFindingStatus(ctx: AppContext, who: Who, turbineId: 
       .where(and(eq(findings.id, findingId), eq(findings.version, input.version), eq(findings.status, from)))
       .returning({ id: findings.id });
     if (!updated) throw new AppError(409, 'FINDING_STALE');
+    // a rejected draft's alerts have nothing left to act on (issue 23)
+    if (input.to === 'rejected') await resolveEscalations(tx, findingId, now);
     await recordEvent(
       tx,
       who,

@@ -1,27 +1,43 @@
-import type { MessageCode } from '@windscope/contract';
+import type { MessageCode, MessageParamName, MessageParams, PlainMessageCode } from '@windscope/contract';
+
+/** The arguments after a code: its params, required with every placeholder of its message when it has any (so no
+ *  answer shows a `{name}`; the type is taken from the message catalog), then what else the answer carries. */
+type ErrorArgs<C extends MessageCode> = [MessageParamName<C>] extends [never]
+  ? [params?: Record<string, never>, extra?: Record<string, unknown>]
+  : [params: MessageParams<C>, extra?: Record<string, unknown>];
 
 /** A failure the client may see: a status, a stable code and the parameters of its message. */
-export class AppError extends Error {
+export class AppError<C extends MessageCode = MessageCode> extends Error {
+  readonly params: Record<string, string | number>;
+  readonly extra: Record<string, unknown>;
   constructor(
     readonly status: number,
-    readonly code: MessageCode,
-    readonly params: Record<string, string | number> = {},
-    readonly extra: Record<string, unknown> = {},
+    readonly code: C,
+    ...[params, extra]: ErrorArgs<C>
   ) {
     super(code);
     this.name = 'AppError';
+    this.params = params ?? {};
+    this.extra = extra ?? {};
   }
 }
 
-export const badRequest = (code: MessageCode = 'VALIDATION', params?: Record<string, string | number>) => new AppError(400, code, params);
-export const unauthorized = (code: MessageCode = 'UNAUTHORIZED') => new AppError(401, code);
-export const forbidden = (code: MessageCode = 'FORBIDDEN') => new AppError(403, code);
-export const notFound = (code: MessageCode = 'NOT_FOUND') => new AppError(404, code);
-export const conflict = (code: MessageCode, params?: Record<string, string | number>) => new AppError(409, code, params);
-export const unprocessable = (code: MessageCode, params?: Record<string, string | number>) => new AppError(422, code, params);
-export const serviceUnavailable = (code: MessageCode = 'SERVICE_UNAVAILABLE') => new AppError(503, code);
+export const badRequest = <C extends MessageCode = 'VALIDATION'>(code: C = 'VALIDATION' as C, ...params: ParamsArg<C>) =>
+  new AppError(400, code, ...(params as ErrorArgs<C>));
+export const unauthorized = (code: PlainMessageCode = 'UNAUTHORIZED') => new AppError(401, code);
+export const forbidden = (code: PlainMessageCode = 'FORBIDDEN') => new AppError(403, code);
+export const notFound = (code: PlainMessageCode = 'NOT_FOUND') => new AppError(404, code);
+export const conflict = <C extends MessageCode>(code: C, ...params: ParamsArg<C>) => new AppError(409, code, ...(params as ErrorArgs<C>));
+export const unprocessable = <C extends MessageCode>(code: C, ...params: ParamsArg<C>) =>
+  new AppError(422, code, ...(params as ErrorArgs<C>));
+export const serviceUnavailable = (code: PlainMessageCode = 'SERVICE_UNAVAILABLE') => new AppError(503, code);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', { seconds: retryAfterSeconds }, { retryAfterSeconds });
+
+/** A code's params alone (the helpers above): required with every placeholder when its message has any. */
+type ParamsArg<C extends MessageCode> = [MessageParamName<C>] extends [never]
+  ? [params?: Record<string, never>]
+  : [params: MessageParams<C>];
 
 /** Whether a database error (either driver, PGlite too, anywhere in the cause chain) has this SQLSTATE code. */
 function hasSqlState(error: unknown, code: string): boolean {

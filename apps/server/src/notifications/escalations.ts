@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Language, OPEN_FINDING_STATUSES } from '@windscope/contract';
+import type { EscalationMailTiming } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { findingEscalations, findings, mailOutbox, notifications, turbines, users } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { escalationMail } from './mail.ts';
+import { type EscalationMailFacts, escalationBundleMail } from './mail.ts';
 import { escalationColumns } from './service.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -16,6 +17,48 @@ const recipientsOf = (turbineCompany: ReturnType<typeof sql>, exceptUser: number
   where ${users.isActive}
     and (${users.role} = 'superadmin' or (${users.role} in ('admin', 'company_manager') and ${users.companyId} = ${turbineCompany}))
     ${exceptUser === null ? sql`` : sql`and ${users.id} <> ${exceptUser}`}`;
+
+/** The e-mails of new escalations (`recipients`: rows of escalation_id, user_id), in the caller's statement or
+ *  transaction: per recipient, they join the e-mail still waiting for that recipient (one at most: a unique index), or
+ *  make one, sent after the gathering wait (config ESCALATION_MAIL_GATHER_SECONDS, 60) and never sooner than the
+ *  spacing (ESCALATION_MAIL_SPACING_MINUTES, 10) after that recipient's previous one: ten drafts are one e-mail. */
+function queueEscalationMails(recipients: SQL, at: Date, timing: EscalationMailTiming): SQL {
+  const gather = sql.raw(`interval '${Math.round(timing.mailGatherMs)} milliseconds'`);
+  const spacing = sql.raw(`interval '${Math.round(timing.mailSpacingMs)} milliseconds'`);
+  return sql`
+    insert into ${mailOutbox} (kind, params, created_at, next_attempt_at)
+    select 'escalation', jsonb_build_object('userId', r.user_id, 'escalationIds', r.ids), ${at},
+      greatest(${at}::timestamptz + ${gather}, coalesce((
+        select max(coalesce(o.sent_at, o.next_attempt_at)) from ${mailOutbox} o
+        where o.kind = 'escalation' and o.params->>'userId' = r.user_id::text), '-infinity'::timestamptz) + ${spacing})
+    from (select m.user_id, jsonb_agg(m.escalation_id order by m.escalation_id) as ids from (${recipients}) m group by m.user_id) r
+    on conflict ((params->>'userId')) where kind = 'escalation' and status = 'pending' and attempts = 0
+    do update set params = jsonb_set(${mailOutbox}.params, '{escalationIds}',
+      (${mailOutbox}.params->'escalationIds') || (excluded.params->'escalationIds'))`;
+}
+
+/** The draft an escalation was about was rejected, or linked into another finding (issue 23): its escalations are
+ *  resolved and their notifications read, in the caller's transaction; e-mails still waiting leave them out. */
+export async function resolveEscalations(tx: Transaction, findingId: number, at: Date) {
+  const resolved = await tx
+    .update(findingEscalations)
+    .set({ resolvedAt: at })
+    .where(and(eq(findingEscalations.findingId, findingId), isNull(findingEscalations.resolvedAt)))
+    .returning({ id: findingEscalations.id });
+  if (!resolved.length) return;
+  await tx
+    .update(notifications)
+    .set({ readAt: at })
+    .where(
+      and(
+        inArray(
+          notifications.escalationId,
+          resolved.map((r) => r.id),
+        ),
+        isNull(notifications.readAt),
+      ),
+    );
+}
 
 /** A finding's severity changed from `before` (null: a new finding) to `after` in the transaction `tx`: an escalation when
  *  it went up (a new finding only at 4 or 5), never for a rejected finding. Writes the escalation and one notification
@@ -33,6 +76,7 @@ export async function recordSeverityChange(
     actor: { id: number; name: string } | null;
     at: Date;
   },
+  timing: EscalationMailTiming,
 ): Promise<number | null> {
   const { before, after } = change;
   const rises = before === null ? after >= 4 : after > before;
@@ -56,20 +100,22 @@ export async function recordSeverityChange(
     select r.id, ${row.id}, ${change.at}
     from (${recipientsOf(sql`(select ${turbines.companyId} from ${turbines} where ${turbines.id} = ${change.turbineId})`, change.actor?.id ?? null)}) r
     on conflict do nothing`);
-  // the e-mails, in the same transaction: one outbox row per notified recipient who wants e-mails
-  await tx.execute(sql`
-    insert into ${mailOutbox} (kind, params, created_at, next_attempt_at)
-    select 'escalation', jsonb_build_object('escalationId', n.escalation_id, 'userId', n.user_id), ${change.at}, ${change.at}
-    from ${notifications} n join ${users} u on u.id = n.user_id
-    where n.escalation_id = ${row.id} and u.email_notifications
-    order by n.id`);
+  // the e-mails, in the same transaction: into each notified recipient's waiting e-mail, if they want e-mails
+  await tx.execute(
+    queueEscalationMails(
+      sql`select n.escalation_id, n.user_id from ${notifications} n join ${users} u on u.id = n.user_id
+        where n.escalation_id = ${row.id} and u.email_notifications`,
+      change.at,
+      timing,
+    ),
+  );
   return row.id;
 }
 
 /** Repairs that became overdue (open, due date before today): one escalation per finding and due date, whichever
  *  process inserts it first (overdue_key is unique; ON CONFLICT DO NOTHING), with its notifications in the same
  *  statement, and their e-mails' outbox rows. Returns the new escalations' ids. */
-export async function recordOverdue(db: Database, now: Date): Promise<number[]> {
+export async function recordOverdue(db: Database, now: Date, timing: EscalationMailTiming): Promise<number[]> {
   const today = now.toISOString().slice(0, 10);
   const open = sql.join(
     OPEN_FINDING_STATUSES.map((s) => sql`${s}`),
@@ -91,14 +137,15 @@ export async function recordOverdue(db: Database, now: Date): Promise<number[]> 
       join ${turbines} t on t.id = due.turbine_id
       join ${users} u on u.is_active and (u.role = 'superadmin' or (u.role in ('admin', 'company_manager') and u.company_id = t.company_id))
       on conflict do nothing
-    ), mails as (
-      insert into ${mailOutbox} (kind, params, created_at, next_attempt_at)
-      select 'escalation', jsonb_build_object('escalationId', due.id, 'userId', u.id), ${now}, ${now}
-      from due
-      join ${turbines} t on t.id = due.turbine_id
-      join ${users} u on u.is_active and u.email_notifications
-        and (u.role = 'superadmin' or (u.role in ('admin', 'company_manager') and u.company_id = t.company_id))
-    )
+    ), mails as (${queueEscalationMails(
+      sql`select due.id as escalation_id, u.id as user_id
+        from due
+        join ${turbines} t on t.id = due.turbine_id
+        join ${users} u on u.is_active and u.email_notifications
+          and (u.role = 'superadmin' or (u.role in ('admin', 'company_manager') and u.company_id = t.company_id))`,
+      now,
+      timing,
+    )})
     select id from due`);
   return ((result as unknown as { rows: { id: number }[] }).rows ?? []).map((r) => Number(r.id));
 }
@@ -108,40 +155,54 @@ export function sendEscalationMails(ctx: AppContext, escalationIds: (number | nu
   if (escalationIds.some((id) => id !== null)) ctx.mail.wake();
 }
 
-/** At send time, one escalation's e-mail to one recipient, in the recipient's language; nothing when the recipient turned
- *  e-mails off, was deactivated or the escalation is gone meanwhile. */
-export async function makeEscalationMail(ctx: AppContext, job: { escalationId: number; userId: number }): Promise<MailMessage | null> {
-  const [r] = await ctx.db
+/** At send time, the escalations' e-mail to one recipient (one escalation, or a bundle of them), in the recipient's
+ *  language; nothing when the recipient turned e-mails off, was deactivated, or every escalation is gone or resolved
+ *  meanwhile. A row from before bundles names one `escalationId`. */
+export async function makeEscalationMail(
+  ctx: AppContext,
+  job: { escalationIds?: number[]; escalationId?: number; userId: number },
+): Promise<MailMessage | null> {
+  const ids = job.escalationIds ?? (job.escalationId === undefined ? [] : [job.escalationId]);
+  if (!ids.length) return null;
+  const rows = await ctx.db
     .select({
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
       language: users.language,
+      findingStatus: findings.status,
       ...escalationColumns,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
     .innerJoin(findingEscalations, eq(findingEscalations.id, notifications.escalationId))
     .innerJoin(turbines, eq(turbines.id, findingEscalations.turbineId))
+    .leftJoin(findings, eq(findings.id, findingEscalations.findingId))
     .where(
       and(
-        eq(notifications.escalationId, job.escalationId),
+        inArray(notifications.escalationId, ids),
         eq(notifications.userId, job.userId),
+        isNull(findingEscalations.resolvedAt),
         eq(users.emailNotifications, true),
         eq(users.isActive, true),
       ),
     )
-    .limit(1);
-  if (!r) return null;
-  const lang: Language = r.language === 'en' ? 'en' : 'tr';
-  return escalationMail(lang, r.email, `${r.firstName} ${r.lastName}`.trim(), {
-    kind: r.kind === 'overdue' ? 'overdue' : 'severity',
-    findingId: r.findingId,
-    turbine: r.turbineName ? `${r.turbineName} (${r.code})` : r.code,
-    before: r.before,
-    after: r.after,
-    dueDate: r.dueDate,
-    actorName: r.actorName,
-    link: `${ctx.config.publicUrl}/dashboard/turbine/${r.turbineId}?finding=${r.findingId}`,
-  });
+    .orderBy(asc(findingEscalations.id));
+  const first = rows[0];
+  if (!first) return null;
+  const lang: Language = first.language === 'en' ? 'en' : 'tr';
+  const facts = rows.map(
+    (r): EscalationMailFacts => ({
+      kind: r.kind === 'overdue' ? 'overdue' : 'severity',
+      findingId: r.findingId,
+      turbine: r.turbineName ? `${r.turbineName} (${r.code})` : r.code,
+      before: r.before,
+      after: r.after,
+      dueDate: r.dueDate,
+      actorName: r.actorName,
+      unreviewed: r.findingStatus === 'draft',
+      link: `${ctx.config.publicUrl}/dashboard/turbine/${r.turbineId}?finding=${r.findingId}`,
+    }),
+  );
+  return escalationBundleMail(lang, first.email, `${first.firstName} ${first.lastName}`.trim(), facts);
 }

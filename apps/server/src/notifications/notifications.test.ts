@@ -4,7 +4,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Notification } from '@windscope/contract';
-import { digestRuns, findingEscalations, findings, notifications, users } from '../db/schema.ts';
+import { digestRuns, findingEscalations, findings, mailOutbox, notifications, users } from '../db/schema.ts';
 import { demoCompanies, insertTurbine, userByEmail } from '../../test/factories.ts';
 import { FLAT_BOX, insertFinding, insertKindPhoto } from '../../test/finding-factories.ts';
 import { createTestApp, DEMO, readOutbox, type TestApp } from '../../test/harness.ts';
@@ -47,6 +47,8 @@ describe('escalation notifications', () => {
   });
   beforeEach(async () => {
     await t.app.ctx.mail.drained();
+    // each test starts with no escalation e-mail sent or waiting (they are spaced per recipient)
+    await t.app.ctx.db.delete(mailOutbox);
     await t.app.ctx.db.delete(notifications);
     await t.app.ctx.db.delete(findingEscalations);
     await t.app.ctx.db.delete(digestRuns);
@@ -61,6 +63,12 @@ describe('escalation notifications', () => {
       .innerJoin(users, eq(users.id, notifications.userId))
       .where(eq(findingEscalations.findingId, findingId));
     return rows.map((r) => r.email).sort();
+  };
+  /** the escalation e-mails waiting now go: past the gathering wait and the spacing since the last ones */
+  const deliver = async () => {
+    t.clock.advance(t.config.notifications.mailSpacingMs);
+    t.app.ctx.mail.wake();
+    await t.app.ctx.mail.drained();
   };
   const escalationsOf = async (findingId: number) =>
     t.app.ctx.db.select().from(findingEscalations).where(eq(findingEscalations.findingId, findingId)).orderBy(findingEscalations.id);
@@ -99,7 +107,7 @@ describe('escalation notifications', () => {
     const finding = await insertFinding(t, turbine.id, people.egeOperator as UserRow, { status: 'confirmed', severity: 2 });
     const before = outbox().length;
     await edit('egeOperator', turbine.id, finding.id, 3);
-    await t.app.ctx.mail.drained();
+    await deliver();
     const sent = outbox().slice(before);
     expect(sent).toHaveLength(3);
     const toAdmin = sent.find((m) => m.includes(`To: ${DEMO.egeAdmin}`)) ?? '';
@@ -115,7 +123,7 @@ describe('escalation notifications', () => {
     expect((await call('egeManager', 'GET', '/api/notifications/settings')).json().data).toEqual({ email: false });
     const mark = outbox().length;
     await edit('egeOperator', turbine.id, finding.id, 4);
-    await t.app.ctx.mail.drained();
+    await deliver();
     const later = outbox().slice(mark);
     expect(later.map((m) => /To: (\S+)/.exec(m)?.[1]).sort()).toEqual([DEMO.egeAdmin, DEMO.superadmin].sort());
     expect(await recipientsOf(finding.id)).toContain(DEMO.egeManager);
@@ -245,7 +253,7 @@ describe('escalation notifications', () => {
     expect(await escalationsOf(repaired.id)).toEqual([]);
     expect(await recipientsOf(due.id)).toEqual([DEMO.egeAdmin, DEMO.egeManager, DEMO.superadmin].sort());
     expect(await checkOverdue(t.app.ctx, now)).toEqual([]);
-    await t.app.ctx.mail.drained();
+    await deliver();
     const sent = outbox()
       .slice(before)
       .filter((m) => m.includes(`#${due.id}`));
@@ -286,6 +294,116 @@ describe('escalation notifications', () => {
     // later the same day: nothing more; the next day: again
     expect(await runDigest(t.app.ctx, new Date('2026-06-15T15:00:00Z'))).toEqual({ claimed: [], mails: 0 });
     expect((await runDigest(t.app.ctx, new Date('2026-06-16T05:00:00Z'))).claimed).toContain(`company:${ege}`);
+  });
+
+  it('bundles escalation e-mails: ten unreviewed drafts are one e-mail per recipient, the next waits ten minutes', async () => {
+    const turbine = await insertTurbine(t, ege, { code: `BND-${Date.now()}` });
+    const photo = await insertKindPhoto(t, turbine.id, people.egeOperator as UserRow);
+    const draft = async (severity: number) => {
+      const res = await call('egeOperator', 'POST', `/api/turbines/${turbine.id}/findings`, {
+        blade: 'A',
+        surface: 'LE',
+        type: 'crack',
+        severity,
+        observation: { photo_id: photo.id, geometry: FLAT_BOX },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    const before = outbox().length;
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      ids.push(await draft(i % 2 ? 5 : 4));
+      t.clock.advance(3_000);
+    }
+    // the first e-mail waits for the others to join it: nothing yet
+    t.app.ctx.mail.wake();
+    await t.app.ctx.mail.drained();
+    expect(outbox().slice(before)).toEqual([]);
+    await deliver();
+    const sent = outbox().slice(before);
+    expect(sent.map((m) => /To: (\S+)/.exec(m)?.[1]).sort()).toEqual([DEMO.egeAdmin, DEMO.egeManager, DEMO.superadmin].sort());
+    const toAdmin = sent.find((m) => m.includes(`To: ${DEMO.egeAdmin}`)) ?? '';
+    expect(toAdmin).toContain('10 alerts, highest severity 5 (Critical), 10 unreviewed');
+    for (const id of ids) expect(toAdmin).toContain(`new finding (#${id})`);
+    expect(toAdmin).toContain('The finding is not reviewed yet (a draft)');
+    const toManager = sent.find((m) => m.includes(`To: ${DEMO.egeManager}`)) ?? '';
+    expect(toManager).toContain('Son e-postadan bu yana 10 uyarı:');
+    expect(toManager).toContain('Bulgu henüz incelenmedi (taslak)');
+    // the bell says the same, one line each
+    const bell = (await call('egeAdmin', 'GET', '/api/notifications')).json().data.items as Notification[];
+    expect(bell.filter((n) => ids.includes(n.finding_id)).every((n) => n.unreviewed && !n.resolved)).toBe(true);
+
+    // one more right after: it waits for ten minutes after the bundle, then goes alone
+    const mark = outbox().length;
+    const eleventh = await draft(5);
+    t.clock.advance(t.config.notifications.mailSpacingMs - 60_000);
+    t.app.ctx.mail.wake();
+    await t.app.ctx.mail.drained();
+    expect(outbox().slice(mark)).toEqual([]);
+    await deliver();
+    const alone = outbox().slice(mark);
+    expect(alone).toHaveLength(3);
+    expect(alone.find((m) => m.includes(`To: ${DEMO.egeAdmin}`))).toContain(`new unreviewed severity 5 (Critical) finding #${eleventh}`);
+    const rows = await t.app.ctx.db.select().from(mailOutbox);
+    expect(rows.filter((r) => r.kind === 'escalation')).toHaveLength(6);
+  });
+
+  it('resolves the alerts of a draft once it is rejected or linked: off the unread count, left out of a waiting e-mail', async () => {
+    const turbine = await insertTurbine(t, ege, { code: `RSV-${Date.now()}` });
+    const operator = people.egeOperator as UserRow;
+    const photo = await insertKindPhoto(t, turbine.id, operator, { year: 2026 });
+    const draft = async () => {
+      const res = await call('egeOperator', 'POST', `/api/turbines/${turbine.id}/findings`, {
+        blade: 'A',
+        surface: 'LE',
+        type: 'crack',
+        severity: 5,
+        distance_from_root_m: 10,
+        observation: { photo_id: photo.id, geometry: FLAT_BOX },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { id: number; version: number };
+    };
+    const rejected = await draft();
+    const linked = await draft();
+    const kept = await draft();
+    const earlier = await insertFinding(t, turbine.id, operator, {
+      status: 'confirmed',
+      severity: 5,
+      year: 2025,
+      distance: 10,
+      blade: 'A',
+      surface: 'LE',
+    });
+    const unread = async () => (await call('egeAdmin', 'GET', '/api/notifications/unread-count')).json().data.unread_count as number;
+    expect(await unread()).toBe(3);
+    const reject = await call('egeManager', 'POST', `/api/turbines/${turbine.id}/findings/${rejected.id}/status`, {
+      to: 'rejected',
+      version: rejected.version,
+      reason: 'a shadow',
+    });
+    expect(reject.statusCode, reject.body).toBe(200);
+    const link = await call('egeOperator', 'POST', `/api/turbines/${turbine.id}/findings/${linked.id}/link`, {
+      target_id: earlier.id,
+      version: linked.version,
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    expect(await unread()).toBe(1);
+    const items = (await call('egeAdmin', 'GET', '/api/notifications')).json().data.items as Notification[];
+    const stateOf = (findingId: number) => items.filter((n) => n.finding_id === findingId).map((n) => [n.unreviewed, n.resolved]);
+    expect(stateOf(rejected.id)).toEqual([[false, true]]);
+    expect(stateOf(kept.id)).toEqual([[true, false]]);
+    // the linked draft's alert went with its sightings to the earlier finding, resolved
+    expect(stateOf(earlier.id)).toEqual([[false, true]]);
+    const before = outbox().length;
+    await deliver();
+    const toAdmin = outbox()
+      .slice(before)
+      .find((m) => m.includes(`To: ${DEMO.egeAdmin}`));
+    expect(toAdmin).toContain(`finding #${kept.id}`);
+    expect(toAdmin).not.toContain(`#${rejected.id}`);
+    expect(toAdmin).not.toContain(`#${linked.id}`);
   });
 
   it('counts escalations of this year and the worst severity of this year and last year on the turbine', async () => {

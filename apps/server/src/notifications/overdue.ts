@@ -19,7 +19,7 @@ export function localDayAndHour(now: Date, timeZone: string): { day: string; hou
 
 /** Repairs that became overdue: notified once per finding and due date, whichever process sees it first. */
 export async function checkOverdue(ctx: AppContext, now: Date = ctx.now()): Promise<number[]> {
-  const ids = await recordOverdue(ctx.db, now);
+  const ids = await recordOverdue(ctx.db, now, ctx.config.notifications);
   sendEscalationMails(ctx, ids);
   return ids;
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { can, NOTIFICATION_LIST_LIMIT, type Notification, type NotificationList } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
-import { findingEscalations, notifications, turbines, users } from '../db/schema.ts';
+import { findingEscalations, findings, notifications, turbines, users } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import type { AuthState } from '../http/auth-hook.ts';
 
@@ -45,11 +45,14 @@ export async function listNotifications(ctx: AppContext, auth: AuthState): Promi
       id: notifications.id,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
+      resolvedAt: findingEscalations.resolvedAt,
+      findingStatus: findings.status,
       ...escalationColumns,
     })
     .from(notifications)
     .innerJoin(findingEscalations, eq(findingEscalations.id, notifications.escalationId))
     .innerJoin(turbines, eq(turbines.id, findingEscalations.turbineId))
+    .leftJoin(findings, eq(findings.id, findingEscalations.findingId))
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.id))
     .limit(NOTIFICATION_LIST_LIMIT);
@@ -66,6 +69,8 @@ export async function listNotifications(ctx: AppContext, auth: AuthState): Promi
     actor_name: r.actorName,
     created_at: r.createdAt.toISOString(),
     read: r.readAt !== null,
+    unreviewed: r.resolvedAt === null && r.findingStatus === 'draft',
+    resolved: r.resolvedAt !== null,
   }));
   return { items, unread_count: await unread(ctx, userId) };
 }

@@ -4,6 +4,7 @@ import {
   type FindingDetail,
   type FindingListQuery,
   type FindingStatusBody,
+  type LinkFindingBody,
   type LinkPlacement,
   linkReviewItemSchema,
   linkSuggestionSchema,
@@ -166,13 +167,11 @@ export function useLinkReview(turbineId: number, year: number) {
 export function useLinkFinding(turbineId: number, onLinked?: (targetId: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ findingId, targetId, version }: { findingId: number; targetId: number; version?: number }) =>
+    mutationFn: async ({ findingId, targetId, version }: { findingId: number; targetId: number; version: number }) =>
       (
-        await api.post(
-          API_PATHS.turbineFindingLink(turbineId, findingId),
-          { target_id: targetId, ...(version ? { version } : {}) },
-          { schema: findingDetailSchema },
-        )
+        await api.post(API_PATHS.turbineFindingLink(turbineId, findingId), { target_id: targetId, version } satisfies LinkFindingBody, {
+          schema: findingDetailSchema,
+        })
       ).data,
     onSuccess: (finding) => {
       queryClient.setQueryData(queryKeys.findings.detail(turbineId, finding.id), finding);

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { can, type FindingDetail } from '@windscope/contract';
+import { can, type FindingDetail, findingResource } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
 import { useDismissLinkSuggestion, useLinkFinding, useLinkSuggestions } from '../../api/findings.ts';
@@ -10,7 +10,7 @@ import { LinkButtons, SuggestionCard } from './link-suggestions.tsx';
 
 /** "Seen here in earlier years": for an unlinked finding (all its sightings of one year), the earlier findings of the
  *  same place; link moves its sightings into the earlier one (then the drawer shows that one), dismiss hides the pair.
- *  Only for who may link (can(), as the server). */
+ *  Only for who may link (can(), as the server); the link button only where the server takes it on this finding. */
 export function FindingLinkSection({
   turbineId,
   finding,
@@ -23,6 +23,8 @@ export function FindingLinkSection({
   const { t } = useTranslation(FINDINGS_NS);
   const actor = actorOf(useCurrentUser());
   const allowed = can(actor, 'finding.link', { companyId: actor?.companyId ?? 0 });
+  // linking this finding away: a reviewer's step unless it is one's own draft, never a rejected one (issue 23)
+  const mayLink = can(actor, 'finding.link', findingResource(actor?.companyId ?? 0, finding));
   const unlinked = finding.first_seen_year === finding.last_seen_year;
   const query = useLinkSuggestions(turbineId, finding.id, allowed && unlinked);
   const link = useLinkFinding(turbineId, (targetId) => {
@@ -44,6 +46,7 @@ export function FindingLinkSection({
       {suggestions.map((s) => (
         <SuggestionCard key={s.finding.id} suggestion={s}>
           <LinkButtons
+            mayLink={mayLink}
             pending={link.isPending || dismiss.isPending}
             onLink={() => link.mutate({ findingId: finding.id, targetId: s.finding.id, version: finding.version }, { onError: failed })}
             onDismiss={() =>

@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Group, Image, Kbd, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { can, type LinkReviewItem } from '@windscope/contract';
+import { can, findingResource, type LinkReviewItem } from '@windscope/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -82,6 +82,8 @@ export function LinkReviewPage() {
   const item = items[at];
   const suggestion = item?.suggestions[Math.min(selected, item.suggestions.length - 1)];
   const pending = link.isPending || dismiss.isPending;
+  // linking the finding under review away: a reviewer's step unless it is one's own draft (issue 23)
+  const mayLinkItem = item ? can(actor, 'finding.link', findingResource(actor?.companyId ?? 0, item.finding)) : false;
 
   const failed = (error: unknown) => toast.error(t('link.error'), isApiError(error) && error.status > 0 ? error.message : undefined);
   const go = (to: number) => {
@@ -89,7 +91,7 @@ export function LinkReviewPage() {
     setSelected(0);
   };
   const doLink = () => {
-    if (!item || !suggestion || pending) return;
+    if (!item || !suggestion || pending || !mayLinkItem) return;
     link.mutate(
       { findingId: item.finding.id, targetId: suggestion.finding.id, version: item.finding.version },
       { onSuccess: (target) => toast.success(t('link.linked', { id: target.id })), onError: failed },
@@ -205,6 +207,7 @@ export function LinkReviewPage() {
                   {item.suggestions.map((s, i) => (
                     <SuggestionCard key={s.finding.id} suggestion={s} selected={s === suggestion}>
                       <LinkButtons
+                        mayLink={mayLinkItem}
                         pending={pending}
                         onLink={() => {
                           setSelected(i);

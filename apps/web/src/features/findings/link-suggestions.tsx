@@ -74,13 +74,26 @@ export function SuggestionCard({
 }
 
 /** Link and dismiss buttons of a suggestion, for a finding that exists. */
-export function LinkButtons({ onLink, onDismiss, pending }: { onLink: () => void; onDismiss: () => void; pending: boolean }) {
+/** Link and dismiss; link only where the server would take it (`mayLink`: can 'finding.link' on the later finding). */
+export function LinkButtons({
+  onLink,
+  onDismiss,
+  pending,
+  mayLink = true,
+}: {
+  onLink: () => void;
+  onDismiss: () => void;
+  pending: boolean;
+  mayLink?: boolean;
+}) {
   const { t } = useTranslation(FINDINGS_NS);
   return (
     <>
-      <Button size="compact-xs" onClick={onLink} loading={pending} data-testid="link-suggestion-link">
-        {t('link.link')}
-      </Button>
+      {mayLink && (
+        <Button size="compact-xs" onClick={onLink} loading={pending} data-testid="link-suggestion-link">
+          {t('link.link')}
+        </Button>
+      )}
       <Button size="compact-xs" variant="default" onClick={onDismiss} disabled={pending} data-testid="link-suggestion-dismiss">
         {t('link.dismiss')}
       </Button>

@@ -19,6 +19,8 @@ const item = (over: Partial<Notification>): Notification => ({
   actor_name: 'Mert Demir',
   created_at: '2026-06-15T09:00:00.000Z',
   read: false,
+  unreviewed: false,
+  resolved: false,
   ...over,
 });
 
@@ -80,6 +82,30 @@ describe('the notification bell (issue 16)', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/notifications/1/read')).toHaveLength(1));
     // the bell's count follows the answer
     await waitFor(() => expect(queryClient.getQueryData(['notifications', 'unread'])).toBe(1));
+  });
+
+  it('says which alerts are about unreviewed drafts, and which were resolved by a rejection or a link (issue 23)', async () => {
+    signIn(MANAGER);
+    fakeApi({
+      'GET /api/notifications/unread-count': { unread_count: 1 },
+      'GET /api/notifications': {
+        items: [
+          item({ id: 1, severity_before: null, severity_after: 5, unreviewed: true }),
+          item({ id: 2, finding_id: 13, severity_before: null, severity_after: 4, resolved: true, read: true }),
+          item({ id: 3, finding_id: 14 }),
+        ],
+        unread_count: 1,
+      },
+      'GET /api/notifications/settings': { email: true },
+    });
+    renderWithProviders(<NotificationBell />);
+    await userEvent.click(await screen.findByRole('button', { name: /Bildirimler/ }));
+    const items = await screen.findAllByTestId('notification-item');
+    expect(items.map((i) => within(i).queryByTestId('notification-state')?.textContent ?? null)).toEqual([
+      'İncelenmedi (taslak)',
+      'Kapandı: taslak reddedildi veya bağlandı',
+      null,
+    ]);
   });
 
   it('is not there for roles that receive no notifications', async () => {

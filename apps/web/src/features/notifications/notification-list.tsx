@@ -128,6 +128,11 @@ function NotificationItem({ n, onOpen, onRead }: { n: Notification; onOpen: () =
             {!n.read && <VisuallyHidden>{`${t('unread')}: `}</VisuallyHidden>}
             {text}
           </Text>
+          {(n.unreviewed || n.resolved) && (
+            <Text size="xs" fw={700} c={n.resolved ? 'dimmed' : undefined} data-testid="notification-state">
+              {t(n.resolved ? 'resolved' : 'unreviewed')}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {`${n.actor_name ?? t('system')} · ${dateTime(n.created_at)}`}
           </Text>
