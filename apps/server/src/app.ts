@@ -264,10 +264,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       });
       installAuthHook(api, ctx);
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-      api.get('/health', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
-        const ok = await ctx.database.ping();
-        return reply.status(ok ? 200 : 503).send({ success: ok, data: { database: ok ? 'up' : 'down' } });
-      });
       await healthRoutes(api, ctx);
       await setupRoutes(api, ctx);
       await authRoutes(api, ctx);
