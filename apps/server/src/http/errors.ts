@@ -20,8 +20,9 @@ export const notFound = (code: MessageCode = 'NOT_FOUND') => new AppError(404, c
 export const conflict = (code: MessageCode, params?: Record<string, string | number>) => new AppError(409, code, params);
 export const unprocessable = (code: MessageCode, params?: Record<string, string | number>) => new AppError(422, code, params);
 export const serviceUnavailable = (code: MessageCode = 'SERVICE_UNAVAILABLE') => new AppError(503, code);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(429, 'RATE_LIMITED', { seconds: retryAfterSeconds }, { retryAfterSeconds });
+/** 429 with Retry-After; `code` a message with a `{seconds}` parameter saying what was limited (RATE_LIMITED by default). */
+export const tooManyRequests = (retryAfterSeconds: number, code: MessageCode = 'RATE_LIMITED') =>
+  new AppError(429, code, { seconds: retryAfterSeconds }, { retryAfterSeconds });
 
 /** Whether a database error (either driver, PGlite too, anywhere in the cause chain) has this SQLSTATE code. */
 function hasSqlState(error: unknown, code: string): boolean {
