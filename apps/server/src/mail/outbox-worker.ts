@@ -93,7 +93,8 @@ export function createMailOutbox(
   }
 
   async function run(row: OutboxRow) {
-    const createdAt = new Date(row.created_at);
+    // the retry window runs from the row's creation, or from when a superadmin sent it again
+    const windowStart = new Date(row.retried_at ?? row.created_at);
     let message: MailMessage | null = null;
     try {
       message = await make(row);
@@ -101,12 +102,11 @@ export function createMailOutbox(
         await table.finish(row.id, 'skipped', sql`, last_error_kind = null`);
         return;
       }
-      // the same Message-ID on every attempt: a receiver that got an attempt whose success we never heard of can tell
-      await ctx.mailer.send({ ...message, messageId: `<outbox-${row.id}-${createdAt.getTime()}@windscope>` });
+      // the same Message-ID on every attempt of a window: a receiver that got an attempt whose success we never heard of
+      // can tell; a superadmin's "send again" is a new message
+      await ctx.mailer.send({ ...message, messageId: `<outbox-${row.id}-${windowStart.getTime()}@windscope>` });
     } catch (error) {
       const known = message ? sql`, recipient = ${message.to}, subject = ${message.subject.slice(0, 400)}` : sql``;
-      // the retry window runs from the row's creation, or from when a superadmin sent it again
-      const windowStart = row.retried_at ? new Date(row.retried_at) : createdAt;
       const state = await table.retryOrFail(
         { id: row.id, attempts: row.attempts, windowStart },
         error,

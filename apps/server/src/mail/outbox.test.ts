@@ -191,10 +191,11 @@ describe('the mail outbox', () => {
       retriedAt: new Date(retriedAt),
       lastErrorKind: 'message',
     });
-    // the server is back: the next attempt sends it
+    // the server is back: the next attempt sends it, as a new message (its Message-ID from the retry, not the creation)
     smtp.state.accept = true;
     t.clock.advance(60 * 60_000);
     await t.app.ctx.mail.drained();
+    expect(smtp.state.received.at(-1)).toContain(`Message-ID: <outbox-${row?.id}-${Date.parse(retriedAt)}@windscope>`);
     expect(
       (
         await t.app.ctx.db
