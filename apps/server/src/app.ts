@@ -10,6 +10,7 @@ import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.ts';
 import { campaignRoutes } from './campaigns/routes.ts';
+import { openApiDocumentRoute } from './http/openapi-document.ts';
 import { healthRoutes } from './http/readiness.ts';
 import { commentRoutes } from './comments/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
@@ -269,11 +270,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         done();
       });
       installAuthHook(api, ctx);
-      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-      api.get('/health', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
-        const ok = await ctx.database.ping();
-        return reply.status(ok ? 200 : 503).send({ success: ok, data: { database: ok ? 'up' : 'down' } });
-      });
+      openApiDocumentRoute(api, () => app.swagger());
       await healthRoutes(api, ctx);
       await setupRoutes(api, ctx);
       await authRoutes(api, ctx);

@@ -15,7 +15,9 @@ export async function insertFailedMail(t: TestApp) {
       text: 'x',
       status: 'failed',
       attempts: 9,
-      lastError: 'refused',
+      lastError: 'connect ECONNREFUSED 127.0.0.1:2525',
+      lastErrorKind: 'connection',
+      createdAt: new Date(t.clock.now().getTime() - 25 * 3_600_000),
     })
     .returning();
   if (!row) throw new Error('outbox row not inserted');
@@ -32,8 +34,9 @@ export const MAIL_ROUTE_CASES: Record<string, RouteCase> = {
       return { query: '?status=failed' };
     },
     check: (res, c) => {
-      const rows = res.json().data as { status: string; recipient: string }[];
+      const rows = res.json().data as { status: string; recipient: string; last_error_kind: string | null }[];
       if (rows.length === 0 || rows.some((r) => r.status !== 'failed')) throw new Error(`${c.role}: failed mails not listed alone`);
+      if (rows.some((r) => r.last_error_kind === null)) throw new Error(`${c.role}: a failed mail without the kind of its error`);
     },
   },
   'POST /api/admin/mail-outbox/:id/retry': {
@@ -42,7 +45,11 @@ export const MAIL_ROUTE_CASES: Record<string, RouteCase> = {
     tenantRow: false,
     prepare: async (c) => ({ params: { id: (await insertFailedMail(c.t)).id } }),
     check: (res, c) => {
-      if (res.json().data.status !== 'pending') throw new Error(`${c.role}: the retried mail is not pending`);
+      const data = res.json().data as { status: string; created_at: string; retried_at: string | null };
+      if (data.status !== 'pending') throw new Error(`${c.role}: the retried mail is not pending`);
+      // queued 25 hours ago, sent again now: both shown
+      if (!data.retried_at || Date.parse(data.retried_at) - Date.parse(data.created_at) < 24 * 3_600_000)
+        throw new Error(`${c.role}: the retry moved created_at or set no retried_at`);
     },
   },
 };

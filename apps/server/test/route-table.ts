@@ -115,7 +115,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/health': { needs: 'public', ok: 200, tenantRow: false, prepare: async () => ({}) },
   'GET /api/health/ready': { needs: 'public', ok: 200, tenantRow: false, prepare: async () => ({}) },
   // first-run setup: public, and 404 once an account exists, as in every app these tests build (the demo's accounts);
-  // setup/setup.test.ts covers the empty database
+  // setup/setup.test.ts covers the empty database (and the limit on wrong setup keys, 429 SETUP_RATE_LIMITED)
   'GET /api/setup': { needs: 'public', ok: 404, tenantRow: false, prepare: async () => ({}) },
   'POST /api/setup': {
     needs: 'public',

@@ -461,6 +461,10 @@ export const MESSAGES = {
     tr: 'Kurulum az önce başka bir yerden tamamlandı. Hesabınızla giriş yapın.',
     en: 'Setup was just completed elsewhere. Sign in with your account.',
   },
+  SETUP_RATE_LIMITED: {
+    tr: 'Bu adresten çok fazla yanlış kurulum anahtarı denendi. Lütfen {seconds|wait} sonra, sunucunun başlarken yazdığı kurulum adresiyle tekrar deneyin (anahtar DATA_DIR/setup-token dosyasında).',
+    en: 'Too many wrong setup keys from this address. Please try again in {seconds|wait}, with the setup address the server printed when it started (the key is in DATA_DIR/setup-token).',
+  },
   SETUP_DONE: { tr: 'Kurulum tamamlandı. Hoş geldiniz!', en: 'Setup complete. Welcome!' },
   CONTACT_REQUIRED_FIELDS: { tr: 'Ad, konu ve mesaj gereklidir.', en: 'Name, subject and message are required.' },
   CONTACT_SENT: {

@@ -59,6 +59,10 @@ export function turbineTrend(health: { worst_this_year: number | null; worst_las
  *  gave up after MAIL_RETRY_HOURS. A link's text is never shown (nor stored). */
 export const MAIL_OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'skipped', 'failed'] as const;
 export type MailOutboxStatus = (typeof MAIL_OUTBOX_STATUSES)[number];
+/** Why the last attempt of an e-mail failed, as the server classified the mail server's (or the network's) answer; the
+ *  web app says it in words, the raw text stays a detail for the superadmin. */
+export const MAIL_ERROR_KINDS = ['connection', 'timeout', 'authentication', 'recipient', 'sender', 'message', 'other'] as const;
+export type MailErrorKind = (typeof MAIL_ERROR_KINDS)[number];
 export const mailOutboxQuerySchema = z.object({ status: z.enum(MAIL_OUTBOX_STATUSES, { error: 'VALIDATION' }).optional() });
 export const mailOutboxItemSchema = z.object({
   id: z.number().int(),
@@ -68,9 +72,13 @@ export const mailOutboxItemSchema = z.object({
   subject: z.string().nullable(),
   status: z.enum(MAIL_OUTBOX_STATUSES),
   attempts: z.number().int(),
+  /** the mail server's or network's own text (English, technical): a detail behind the kind */
   last_error: z.string().nullable(),
+  last_error_kind: z.enum(MAIL_ERROR_KINDS).nullable(),
   next_attempt_at: z.string(),
   created_at: z.string(),
+  /** when a superadmin last sent it again (its retry window runs from then); null: never */
+  retried_at: z.string().nullable(),
   sent_at: z.string().nullable(),
 });
 export type MailOutboxItem = z.infer<typeof mailOutboxItemSchema>;

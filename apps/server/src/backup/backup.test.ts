@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
@@ -14,6 +16,7 @@ import { tablesInLoadOrder } from './database-dump.ts';
 import { RestoreRefused, restoreBackup } from './restore-backup.ts';
 
 const year = new Date().getFullYear();
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 const query = async (db: DatabaseHandle['db'], text: string) => ((await db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows;
 
@@ -187,6 +190,95 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     expect(existsSync(target.options.filesRoot)).toBe(false);
     expect(Object.keys(filesBefore)).toHaveLength(8);
     expect(statSync(target.dataDir).isDirectory()).toBe(true);
+  });
+
+  it('`npm run restore` refuses a damaged archive and a non-empty target: exit 1, the reason, nothing half-restored', {
+    timeout: 400_000,
+  }, async () => {
+    // the real command as an operator types it (the root package's script), on this run's database kind
+    const restoreCli = (target: Awaited<ReturnType<typeof emptyTarget>>, file: string) =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
+        const child = spawn('npm', ['run', 'restore', '--', file], {
+          cwd: repoRoot,
+          env: {
+            ...process.env,
+            DATA_DIR: target.dataDir,
+            DATABASE_URL: target.options.databaseUrl ?? '',
+            STORAGE: 'fs',
+            LOG_LEVEL: 'silent',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString('utf8');
+        });
+        child.stderr.on('data', (c: Buffer) => {
+          err += c.toString('utf8');
+        });
+        child.once('error', reject);
+        child.once('exit', (code) => resolve({ code, out, err }));
+      });
+    const tablesIn = async (target: Awaited<ReturnType<typeof emptyTarget>>) => {
+      const db = await openDatabase({
+        databaseUrl: target.options.databaseUrl,
+        pgliteDir: target.options.pgliteDir,
+        migrationsFolder: null,
+      });
+      try {
+        return await query(db.db, `select count(*)::int as n from pg_tables where schemaname = 'public'`);
+      } finally {
+        await db.close();
+      }
+    };
+
+    // a damaged archive into an empty target: refused, and the target stays empty (no database, no files, no scratch)
+    const flipped = path.join(work, 'flipped-cli.tar');
+    const copy = readFileSync(archive);
+    const at = copy.indexOf(Buffer.from('files/turbines/')) + 1024;
+    copy[at] = (copy[at] ?? 0) ^ 0xff;
+    writeFileSync(flipped, copy);
+    const empty = await emptyTarget();
+    targets.push(empty);
+    const damaged = await restoreCli(empty, flipped);
+    expect(damaged.code, damaged.out + damaged.err).toBe(1);
+    expect(damaged.err).toMatch(/^Restore refused: .*does not match its checksum/m);
+    expect(readdirSync(empty.dataDir)).toEqual([]);
+    if (empty.options.databaseUrl) expect(await tablesIn(empty)).toEqual([{ n: 0 }]);
+
+    // a data folder with a file in it: refused before anything is read, the file alone there
+    const withFile = await emptyTarget();
+    targets.push(withFile);
+    mkdirSync(path.join(withFile.options.filesRoot, 'turbines'), { recursive: true });
+    writeFileSync(path.join(withFile.options.filesRoot, 'turbines/kept.txt'), 'mine');
+    const notEmpty = await restoreCli(withFile, archive);
+    expect(notEmpty.code, notEmpty.out + notEmpty.err).toBe(1);
+    expect(notEmpty.err).toMatch(/^Restore refused: the data folder .* is not empty \(1 files\)/m);
+    expect(filesUnder(withFile.dataDir)).toEqual({ 'files/turbines/kept.txt': createHash('sha256').update('mine').digest('hex') });
+
+    // a database with rows (the first test's restore, its files removed by the test before): refused after the
+    // database was opened and closed (closing PGlite once reset the exit code to 0), its rows as they were
+    const rowsBefore = await (async () => {
+      const db = await openDatabase({ databaseUrl: restoredTarget.options.databaseUrl, pgliteDir: restoredTarget.options.pgliteDir });
+      try {
+        return await everyRow(db.db);
+      } finally {
+        await db.close();
+      }
+    })();
+    expect(existsSync(restoredTarget.options.filesRoot)).toBe(false);
+    const withRows = await restoreCli(restoredTarget, archive);
+    expect(withRows.code, withRows.out + withRows.err).toBe(1);
+    expect(withRows.err).toMatch(/^Restore refused: the database is not empty \(table \w+ has rows\)/m);
+    expect(existsSync(restoredTarget.options.filesRoot)).toBe(false);
+    expect(readdirSync(restoredTarget.dataDir).filter((name) => name.startsWith('.restore-'))).toEqual([]);
+    const db = await openDatabase({ databaseUrl: restoredTarget.options.databaseUrl, pgliteDir: restoredTarget.options.pgliteDir });
+    try {
+      expect(await everyRow(db.db)).toEqual(rowsBefore);
+    } finally {
+      await db.close();
+    }
   });
 
   it('the server makes archives when asked through its control socket, and on a schedule keeping the newest', async () => {

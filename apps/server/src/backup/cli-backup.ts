@@ -27,7 +27,7 @@ const say = (line: string) => console.log(line);
 
 const serverPid = () => embeddedServerPid(config);
 
-let exitCode = 1;
+process.exitCode = 1;
 try {
   let result: BackupResult;
   const pid = serverPid();
@@ -56,9 +56,7 @@ try {
       (config.storage.driver === 's3' ? ' (database only: the files stay in the bucket, see README "Backups")' : ''),
   );
   if (result.missing.length > 0) say(`${result.missing.length} files were deleted before they could be copied (listed in the manifest)`);
-  exitCode = 0;
+  process.exitCode = 0;
 } catch (error) {
   console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
 }
-// after closing: closing PGlite sets process.exitCode to 0
-process.exitCode = exitCode;

@@ -15,7 +15,7 @@ if (serverPid) {
   process.exit(2);
 }
 
-let exitCode = 1;
+process.exitCode = 1;
 try {
   const result = await restoreBackup({
     archive: path.resolve(archive),
@@ -32,7 +32,7 @@ try {
   if (result.manifest.missing.length > 0) {
     console.log(`${result.manifest.missing.length} files were deleted while the backup ran; npm run integrity lists them.`);
   }
-  exitCode = 0;
+  process.exitCode = 0;
 } catch (error) {
   console.error(
     error instanceof RestoreRefused
@@ -40,4 +40,3 @@ try {
       : `Restore failed: ${error instanceof Error ? error.message : String(error)}`,
   );
 }
-process.exitCode = exitCode;

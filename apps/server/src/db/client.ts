@@ -147,7 +147,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
-    close: () => client.close(),
+    async close() {
+      // closing ends PGlite's Emscripten runtime, which sets process.exitCode to 0: a command that failed before
+      // closing (integrity, backup, restore) would exit 0
+      const exitCode = process.exitCode;
+      try {
+        await client.close();
+      } finally {
+        process.exitCode = exitCode;
+      }
+    },
     ping: async () => !client.closed,
   };
 }

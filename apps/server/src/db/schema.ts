@@ -620,9 +620,13 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastError: varchar('last_error', { length: 1000 }),
+    /** the last error classified (contract MAIL_ERROR_KINDS), for the superadmin's page to say in words */
+    lastErrorKind: varchar('last_error_kind', { length: 20 }),
     /** while `sending`: the claim is this process's until then; past it (the process died) anyone may take the row */
     leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
+    /** a superadmin sent the failed row again then: its retry window runs from here (created_at stays) */
+    retriedAt: timestamp('retried_at', { withTimezone: true, mode: 'date' }),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [

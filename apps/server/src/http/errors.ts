@@ -31,8 +31,9 @@ export const conflict = <C extends MessageCode>(code: C, ...params: ParamsArg<C>
 export const unprocessable = <C extends MessageCode>(code: C, ...params: ParamsArg<C>) =>
   new AppError(422, code, ...(params as ErrorArgs<C>));
 export const serviceUnavailable = (code: PlainMessageCode = 'SERVICE_UNAVAILABLE') => new AppError(503, code);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(429, 'RATE_LIMITED', { seconds: retryAfterSeconds }, { retryAfterSeconds });
+/** 429 with Retry-After; `code` a message with a `{seconds}` parameter saying what was limited (RATE_LIMITED by default). */
+export const tooManyRequests = (retryAfterSeconds: number, code: 'RATE_LIMITED' | 'SETUP_RATE_LIMITED' = 'RATE_LIMITED') =>
+  new AppError(429, code, { seconds: retryAfterSeconds }, { retryAfterSeconds });
 
 /** A code's params alone (the helpers above): required with every placeholder when its message has any. */
 type ParamsArg<C extends MessageCode> = [MessageParamName<C>] extends [never]

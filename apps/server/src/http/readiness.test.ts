@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
-describe('GET /api/health/ready', () => {
+describe('GET /api/health and /api/health/ready', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ seed: false, storage: 's3' });
@@ -11,6 +11,10 @@ describe('GET /api/health/ready', () => {
   });
 
   it('answers 200 when the database and the storage answer', async () => {
+    const alive = await t.call(null, { method: 'GET', url: '/api/health' });
+    expect(alive.statusCode).toBe(200);
+    expect(alive.json()).toEqual({ success: true, data: { database: 'up' } });
+    expect(alive.headers['cache-control']).toBe('no-store');
     const res = await t.call(null, { method: 'GET', url: '/api/health/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { database: 'up', storage: 'up' } });

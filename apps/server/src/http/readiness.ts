@@ -32,9 +32,14 @@ async function databaseAnswers(ctx: AppContext): Promise<boolean> {
   }
 }
 
-/** GET /api/health/ready (DECISIONS §15): 200 when the database and the storage driver answer, 503 naming the part that
- *  does not, for load balancers and orchestrators. /api/health stays the liveness check. */
+/** The health checks (DECISIONS §15) for load balancers and orchestrators. GET /api/health: liveness (the process
+ *  answers; the database's state is reported, 503 while it is down). GET /api/health/ready: 200 when the database and
+ *  the storage driver answer, 503 naming the part that does not. */
 export async function healthRoutes(api: FastifyInstance, ctx: AppContext) {
+  api.get('/health', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+    const ok = await ctx.database.ping();
+    return reply.status(ok ? 200 : 503).send({ success: ok, data: { database: ok ? 'up' : 'down' } });
+  });
   api.get(
     '/health/ready',
     { config: { public: true }, schema: { tags: ['health'], summary: 'Readiness: database and storage answer (503 otherwise)' } },

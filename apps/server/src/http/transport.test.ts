@@ -7,7 +7,7 @@ import http2 from 'node:http2';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib';
 import { TUS_PATH } from '@windscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
@@ -165,25 +165,58 @@ describe('security headers by the scheme the page was served over', () => {
     });
 
     it('JSON over 1 KB is compressed (br, gzip) with Vary; under 1 KB and without Accept-Encoding it is not', async () => {
-      const plainDocs = await get('/api/openapi.json');
+      // the Swagger UI's copy of the API document: a JSON answer the hook compresses per request
+      const plainDocs = await get('/api/docs/json');
+      expect(plainDocs.headers['content-type']).toMatch(/^application\/json/);
       expect(plainDocs.headers['content-encoding']).toBeUndefined();
       expect(plainDocs.body.length).toBeGreaterThan(1024);
       expect(String(plainDocs.headers.vary)).toMatch(/accept-encoding/i);
-      const br = await get('/api/openapi.json', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      const br = await get('/api/docs/json', { 'accept-encoding': 'gzip, deflate, br, zstd' });
       expect(br.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plainDocs.body);
       expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
       expect(br.rawPayload.length).toBeLessThan(plainDocs.body.length / 3);
-      const gz = await get('/api/openapi.json', { 'accept-encoding': 'gzip' });
+      const gz = await get('/api/docs/json', { 'accept-encoding': 'gzip' });
       expect(gz.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gz.rawPayload).toString()).toBe(plainDocs.body);
-      const refused = await get('/api/openapi.json', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+      const refused = await get('/api/docs/json', { 'accept-encoding': 'br;q=0, gzip;q=0' });
       expect(refused.headers['content-encoding']).toBeUndefined();
 
       const small = await get('/api/health', { 'accept-encoding': 'gzip, br' });
       expect(small.body.length).toBeLessThan(1024);
       expect(small.headers['content-encoding']).toBeUndefined();
       expect(small.json()).toMatchObject({ success: true });
+    });
+
+    it('/api/openapi.json is compressed once (brotli and gzip at their top levels), served by Accept-Encoding with Vary and an ETag', async () => {
+      const plainDoc = await get('/api/openapi.json');
+      expect(plainDoc.statusCode).toBe(200);
+      expect(plainDoc.headers['content-type']).toMatch(/^application\/json/);
+      expect(plainDoc.headers['content-encoding']).toBeUndefined();
+      expect(plainDoc.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
+      const br = await get('/api/openapi.json', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      const gz = await get('/api/openapi.json', { 'accept-encoding': 'gzip' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plainDoc.body);
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plainDoc.body);
+      // kept at the top levels, not the per-request ones of the JSON hook (brotli 4, gzip 6)
+      expect(br.rawPayload.length).toBeLessThan(
+        brotliCompressSync(plainDoc.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+      );
+      expect(gz.rawPayload.length).toBeLessThanOrEqual(gzipSync(plainDoc.body, { level: 6 }).length);
+      for (const res of [plainDoc, br, gz]) {
+        expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+        expect(res.headers.etag).toBe(plainDoc.headers.etag);
+      }
+      // the same bytes every time (kept, not made again)
+      expect((await get('/api/openapi.json', { 'accept-encoding': 'br' })).rawPayload.equals(br.rawPayload)).toBe(true);
+      const again = await get('/api/openapi.json', { 'accept-encoding': 'br', 'if-none-match': String(plainDoc.headers.etag) });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      const refused = await get('/api/openapi.json', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(refused.body).toBe(plainDoc.body);
     });
   });
 });

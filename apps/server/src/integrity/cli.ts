@@ -32,7 +32,7 @@ const derivatives = createDerivativeQueue({ db: database.db, storage, maxMegapix
 const say = (line: string) => {
   if (!json) console.log(line);
 };
-let exitCode = 1;
+process.exitCode = 1;
 try {
   const report = await checkIntegrity({
     db: database.db,
@@ -58,11 +58,9 @@ try {
         (repair ? '' : ' (run with --repair to fix what can be fixed)'),
     );
   }
-  exitCode = report.unrepaired > 0 ? 1 : 0;
+  process.exitCode = report.unrepaired > 0 ? 1 : 0;
 } finally {
   await derivatives.close();
   await storage.close();
   await database.close();
 }
-// set only after closing: closing PGlite ends its Emscripten runtime, which sets process.exitCode to 0
-process.exitCode = exitCode;

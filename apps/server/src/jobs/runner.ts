@@ -149,13 +149,14 @@ export function backoffMs(attempts: number, baseMs = 30_000, maxMs = 60 * 60_000
 }
 
 /** A queue table with the usual columns: status ('pending', 'sending' while leased, then a final state), attempts,
- *  next_attempt_at, lease_until, last_error, created_at. Times come from the caller's clock (tests move it). */
+ *  next_attempt_at, lease_until, last_error. Times come from the caller's clock (tests move it). */
 export function createLeasedTable<Row>(options: {
   db: Executor;
   /** the table, as drizzle names it in SQL */
   table: SQL | unknown;
   leaseSeconds: number;
-  /** how long a row is retried, counted from its creation; then it is `failed` */
+  /** how long a row is retried, counted from the start of its window (its creation, or when it was sent again by
+   *  hand); then it is `failed` */
   retryMs: number;
   now(): Date;
 }) {
@@ -181,12 +182,12 @@ export function createLeasedTable<Row>(options: {
         update ${table} set status = ${status}, lease_until = null, last_error = null ${set}
         where id = ${id} and status = 'sending'`);
     },
-    /** a failed attempt: again after the back-off, or `failed` once the row is older than the retry window. Answers
-     *  the state it left the row in. */
-    async retryOrFail(row: { id: number; attempts: number; createdAt: Date }, error: unknown, set: SQL = sql``) {
+    /** a failed attempt: again after the back-off, or `failed` once the row's retry window (from `windowStart`) has
+     *  passed. Answers the state it left the row in. */
+    async retryOrFail(row: { id: number; attempts: number; windowStart: Date }, error: unknown, set: SQL = sql``) {
       const now = options.now();
       const message = String(error instanceof Error ? error.message : error).slice(0, 1000);
-      const giveUp = now.getTime() - row.createdAt.getTime() >= retryMs;
+      const giveUp = now.getTime() - row.windowStart.getTime() >= retryMs;
       const status = giveUp ? 'failed' : 'pending';
       await db.execute(sql`
         update ${table} set status = ${status}, lease_until = null, last_error = ${message},

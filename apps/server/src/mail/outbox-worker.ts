@@ -1,4 +1,4 @@
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Language } from '@windscope/contract';
 import { makeAccountLinkMail } from '../auth/account-links.ts';
 import type { AppContext } from '../context.ts';
@@ -7,6 +7,7 @@ import { mailOutbox } from '../db/schema.ts';
 import { createJobRunner, createLeasedTable } from '../jobs/runner.ts';
 import { makeEscalationMail } from '../notifications/escalations.ts';
 import { makeEmailChangeMail } from '../users/email-change.ts';
+import { mailErrorKind } from './error-kind.ts';
 import type { MailMessage } from './mailer.ts';
 
 /** The outbox's worker in this process (every process runs one; the rows' leases share the work). */
@@ -25,8 +26,8 @@ export interface MailOutbox {
 export const MAIL_LEASE_SECONDS = 180;
 /** How often an idle worker looks for rows it was not told about (another process's, retries, expired leases). */
 export const MAIL_POLL_MS = 1_000;
-/** Sent and skipped rows are kept this long (what went out, for the superadmin's list), then removed; failed ones stay
- *  until someone sends them again. */
+/** Sent and skipped rows are kept this long after they were queued (or last sent again by hand), for the superadmin's
+ *  list, then removed; failed ones stay until someone sends them again. */
 export const MAIL_KEEP_DAYS = 30;
 
 /** Removes sent and skipped rows older than MAIL_KEEP_DAYS; answers how many. */
@@ -34,7 +35,10 @@ export async function pruneMailOutbox(db: Executor, now: Date): Promise<number> 
   const rows = await db
     .delete(mailOutbox)
     .where(
-      and(inArray(mailOutbox.status, ['sent', 'skipped']), lt(mailOutbox.createdAt, new Date(now.getTime() - MAIL_KEEP_DAYS * 86_400_000))),
+      and(
+        inArray(mailOutbox.status, ['sent', 'skipped']),
+        sql`coalesce(${mailOutbox.retriedAt}, ${mailOutbox.createdAt}) < ${new Date(now.getTime() - MAIL_KEEP_DAYS * 86_400_000)}`,
+      ),
     )
     .returning({ id: mailOutbox.id });
   return rows.length;
@@ -51,6 +55,7 @@ interface OutboxRow {
   params: Record<string, unknown> | null;
   attempts: number;
   created_at: Date | string;
+  retried_at: Date | string | null;
 }
 
 export function createMailOutbox(
@@ -88,23 +93,30 @@ export function createMailOutbox(
   }
 
   async function run(row: OutboxRow) {
-    const createdAt = new Date(row.created_at);
+    // the retry window runs from the row's creation, or from when a superadmin sent it again
+    const windowStart = new Date(row.retried_at ?? row.created_at);
     let message: MailMessage | null = null;
     try {
       message = await make(row);
       if (!message) {
-        await table.finish(row.id, 'skipped');
+        await table.finish(row.id, 'skipped', sql`, last_error_kind = null`);
         return;
       }
-      // the same Message-ID on every attempt: a receiver that got an attempt whose success we never heard of can tell
-      await ctx.mailer.send({ ...message, messageId: `<outbox-${row.id}-${createdAt.getTime()}@windscope>` });
+      // the same Message-ID on every attempt of a window: a receiver that got an attempt whose success we never heard of
+      // can tell; a superadmin's "send again" is a new message
+      await ctx.mailer.send({ ...message, messageId: `<outbox-${row.id}-${windowStart.getTime()}@windscope>` });
     } catch (error) {
       const known = message ? sql`, recipient = ${message.to}, subject = ${message.subject.slice(0, 400)}` : sql``;
-      const state = await table.retryOrFail({ id: row.id, attempts: row.attempts, createdAt }, error, known);
+      const state = await table.retryOrFail(
+        { id: row.id, attempts: row.attempts, windowStart },
+        error,
+        sql`, last_error_kind = ${mailErrorKind(error)} ${known}`,
+      );
       options.log(state === 'failed' ? 'e-mail failed for good' : 'e-mail not sent; will retry', {
         mailId: row.id,
         kind: row.kind,
         attempts: row.attempts,
+        errorKind: mailErrorKind(error),
         err: String(error),
       });
       return;
@@ -113,7 +125,7 @@ export function createMailOutbox(
     await table.finish(
       row.id,
       'sent',
-      sql`, sent_at = ${ctx.now()}, recipient = ${message.to}, subject = ${message.subject.slice(0, 400)}`,
+      sql`, sent_at = ${ctx.now()}, last_error_kind = null, recipient = ${message.to}, subject = ${message.subject.slice(0, 400)}`,
     );
   }
 

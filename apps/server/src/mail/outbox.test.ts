@@ -98,6 +98,8 @@ describe('the mail outbox', () => {
     const [first] = (await rowsTo(inbox)).filter((r) => r.replyTo === sender);
     expect(first).toMatchObject({ status: 'pending', attempts: 1 });
     expect(first?.lastError).toContain('451');
+    // the mail server refused the message itself (DATA answered 451): the page says so in words
+    expect(first?.lastErrorKind).toBe('message');
     const wait1 = (first?.nextAttemptAt.getTime() ?? 0) - t.app.ctx.now().getTime();
     expect(wait1).toBeGreaterThan(20_000);
     expect(wait1).toBeLessThan(40_000);
@@ -131,7 +133,7 @@ describe('the mail outbox', () => {
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.id, first?.id ?? 0));
-    expect(sent).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(sent).toMatchObject({ status: 'sent', attempts: 3, lastError: null, lastErrorKind: null });
     expect(smtp.state.received.length).toBe(received + 1);
     expect(smtp.state.received.at(-1)).toContain('Bir soru');
 
@@ -155,20 +157,45 @@ describe('the mail outbox', () => {
     const list = await t.call(admin, { method: 'GET', url: '/api/admin/mail-outbox?status=failed' });
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toContainEqual(expect.objectContaining({ id: failed?.id, status: 'failed', recipient: inbox }));
-    expect((list.json().data as { last_error: string }[]).find((r) => r.last_error)?.last_error).toContain('451');
+    expect(list.json().data).toContainEqual(
+      expect.objectContaining({ id: failed?.id, last_error: expect.stringContaining('451'), last_error_kind: 'message', retried_at: null }),
+    );
     const manager = await t.login(DEMO.egeManager);
     expect((await t.call(manager, { method: 'GET', url: '/api/admin/mail-outbox?status=failed' })).statusCode).toBe(403);
     const bad = await t.call(admin, { method: 'GET', url: '/api/admin/mail-outbox?status=lost', headers: { 'x-language': 'en' } });
     expect(bad.statusCode).toBe(400);
-    // sent again on request, once the server is back
-    smtp.state.accept = true;
+    // sent again on request while the server still refuses: it keeps when it was queued, and gets a new retry window
+    // of its own from now (retried_at), not from created_at, 27 hours back
     const retried = await t.call(admin, {
       method: 'POST',
       url: `/api/admin/mail-outbox/${failed?.id}/retry`,
       headers: { 'x-language': 'en' },
     });
-    expect(retried.json()).toMatchObject({ data: { status: 'pending' }, message: 'The e-mail was queued to be sent again.' });
+    expect(retried.json()).toMatchObject({
+      data: { status: 'pending', created_at: failed?.createdAt.toISOString() },
+      message: 'The e-mail was queued to be sent again.',
+    });
+    const retriedAt = retried.json().data.retried_at as string;
+    expect(Math.abs(Date.parse(retriedAt) - t.app.ctx.now().getTime())).toBeLessThan(5_000);
+    for (let hours = 0; hours < 2; hours += 1) {
+      t.clock.advance(60 * 60_000);
+      await t.app.ctx.mail.drained();
+    }
+    const [again] = await t.app.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, row?.id ?? 0));
+    expect(again).toMatchObject({
+      status: 'pending',
+      createdAt: failed?.createdAt,
+      retriedAt: new Date(retriedAt),
+      lastErrorKind: 'message',
+    });
+    // the server is back: the next attempt sends it, as a new message (its Message-ID from the retry, not the creation)
+    smtp.state.accept = true;
+    t.clock.advance(60 * 60_000);
     await t.app.ctx.mail.drained();
+    expect(smtp.state.received.at(-1)).toContain(`Message-ID: <outbox-${row?.id}-${Date.parse(retriedAt)}@windscope>`);
     expect(
       (
         await t.app.ctx.db
@@ -207,31 +234,43 @@ describe('the mail outbox', () => {
     expect(await runDigest(t.app.ctx, new Date('2031-03-03T12:00:00Z'))).toEqual({ claimed: [], mails: 0 });
   });
 
-  it('removes sent and skipped rows after 30 days, keeps failed and recent ones', async () => {
+  it('removes sent and skipped rows after 30 days (from a retry by hand, if any), keeps failed and recent ones', async () => {
     const now = t.app.ctx.now();
     const old = new Date(now.getTime() - 31 * 86_400_000);
     const rows = await t.app.ctx.db
       .insert(mailOutbox)
-      .values(
-        (['sent', 'skipped', 'failed'] as const).map((status) => ({
+      .values([
+        ...(['sent', 'skipped', 'failed'] as const).map((status) => ({
           kind: 'message',
           recipient: `prune-${status}@test.example`,
           status,
           createdAt: old,
         })),
-      )
+        // queued long ago, sent again by hand yesterday
+        {
+          kind: 'message',
+          recipient: 'prune-retried@test.example',
+          status: 'sent',
+          createdAt: old,
+          retriedAt: new Date(now.getTime() - 86_400_000),
+        },
+      ])
       .returning({ id: mailOutbox.id, status: mailOutbox.status });
     await pruneMailOutbox(t.app.ctx.db, now);
     const left = await t.app.ctx.db
-      .select({ status: mailOutbox.status })
+      .select({ status: mailOutbox.status, recipient: mailOutbox.recipient })
       .from(mailOutbox)
       .where(
         inArray(
           mailOutbox.id,
           rows.map((r) => r.id),
         ),
-      );
-    expect(left).toEqual([{ status: 'failed' }]);
+      )
+      .orderBy(mailOutbox.id);
+    expect(left).toEqual([
+      { status: 'failed', recipient: 'prune-failed@test.example' },
+      { status: 'sent', recipient: 'prune-retried@test.example' },
+    ]);
     expect(await t.app.ctx.db.$count(mailOutbox, eq(mailOutbox.status, 'sent'))).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import {
   can,
   idParamSchema,
+  MAIL_ERROR_KINDS,
   MAIL_OUTBOX_LIST_LIMIT,
+  type MailErrorKind,
   type MailOutboxItem,
   type MailOutboxStatus,
   mailOutboxItemSchema,
@@ -32,13 +34,21 @@ const present = (r: Row): MailOutboxItem => ({
   status: r.status as MailOutboxStatus,
   attempts: r.attempts,
   last_error: r.lastError,
+  // a row that failed before kinds were recorded says "other"
+  last_error_kind:
+    r.lastError === null
+      ? null
+      : (MAIL_ERROR_KINDS as readonly string[]).includes(r.lastErrorKind ?? '')
+        ? (r.lastErrorKind as MailErrorKind)
+        : 'other',
   next_attempt_at: r.nextAttemptAt.toISOString(),
   created_at: r.createdAt.toISOString(),
+  retried_at: r.retriedAt?.toISOString() ?? null,
   sent_at: r.sentAt?.toISOString() ?? null,
 });
 
 /** The e-mail outbox for superadmins (DECISIONS §15): the newest rows, by state (`?status=failed`: what gave up), and a
- *  failed row sent again (a new retry window from now). */
+ *  failed row sent again (a new retry window from now; created_at stays, retried_at says when). */
 export async function mailOutboxRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['mail'];
@@ -66,7 +76,7 @@ export async function mailOutboxRoutes(app: FastifyInstance, ctx: AppContext) {
       const now = ctx.now();
       const [row] = await ctx.db
         .update(mailOutbox)
-        .set({ status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now, leaseUntil: null })
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: now, retriedAt: now, leaseUntil: null })
         .where(and(eq(mailOutbox.id, routeId(req.params.id)), eq(mailOutbox.status, 'failed')))
         .returning();
       if (!row) throw notFound();

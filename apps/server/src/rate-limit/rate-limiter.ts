@@ -47,7 +47,11 @@ export interface LimitCheck {
 /** Counts the attempt on every key BEFORE the work it guards (argon2, a mail), so attempts made at the same moment are
  *  each judged against the ones before them: once a key is used up, the rest are refused with 429, whatever they carry.
  *  A refused attempt stays counted (it cannot extend the window, which runs from the first attempt). */
-export async function reserveAttempt(limiter: RateLimiter, checks: LimitCheck[]): Promise<void> {
+export async function reserveAttempt(
+  limiter: RateLimiter,
+  checks: LimitCheck[],
+  code: 'RATE_LIMITED' | 'SETUP_RATE_LIMITED' = 'RATE_LIMITED',
+): Promise<void> {
   const settled = await Promise.allSettled(checks.map(({ key, rule }) => limiter.hit(key, rule.windowMs)));
   const failed = settled.find((state) => state.status === 'rejected');
   if (failed) {
@@ -60,7 +64,7 @@ export async function reserveAttempt(limiter: RateLimiter, checks: LimitCheck[])
   const over = states.filter((state, i) => state.count > (checks[i]?.rule.limit ?? Number.POSITIVE_INFINITY));
   if (over.length === 0) return;
   const waitMs = Math.max(...over.map((state) => state.resetAt.getTime() - Date.now()));
-  throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)));
+  throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)), code);
 }
 
 /** Gives back the attempts counted on `keys()` when `work` fails without judging anything (any error `judged` does not
@@ -126,6 +130,8 @@ export const RATE_LIMITS = {
   emailChangePerManager: { limit: 20, windowMs: 60 * MINUTE },
   /** e-mail change links used (or guessed), per address */
   emailChangeConfirmPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** setup keys tried on the first-run setup, per address (a right key gives its attempt back) */
+  setupTokenPerIp: { limit: 10, windowMs: 15 * MINUTE },
   /** wrong current passwords when changing one's own password (someone at a signed-in screen guessing it) */
   currentPasswordPerUser: { limit: 5, windowMs: 15 * MINUTE },
   /** an office behind one NAT shares an address: the address gets more room than one sender */

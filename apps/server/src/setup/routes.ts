@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { envelope } from '../http/envelope.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { localize, requestLanguage } from '../http/error-handler.ts';
+import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
 import { createFirstOwner, isSetupNeeded } from './service.ts';
 import { removeSetupToken, setupTokenMatches } from './setup-token.ts';
 
@@ -16,7 +17,8 @@ const signedIn = envelope(z.object({ token: z.string(), user: userSchema, expire
 });
 
 /** First-run setup (DECISIONS §15). Public while the database has no account; 404 SETUP_NOT_AVAILABLE for ever after
- *  (remembered per process once seen: an account is never the last one removed). */
+ *  (remembered per process once seen: an account is never the last one removed). Wrong setup keys are limited per
+ *  address (RATE_LIMITS.setupTokenPerIp, 429 SETUP_RATE_LIMITED). */
 export async function setupRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   let done = false;
@@ -43,7 +45,12 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: { public: true }, schema: { tags: ['setup'], body: setupBodySchema, response: { 201: signedIn } } },
     async (req, reply) => {
       await assertSetupNeeded();
+      // counted before the key is compared, so that once an address has used up its tries even the right key waits:
+      // guessing learns nothing more; the right key gives its try back
+      const ipKey = `setup-token:ip:${req.ip}`;
+      await reserveAttempt(ctx.limiter, [{ key: ipKey, rule: RATE_LIMITS.setupTokenPerIp }], 'SETUP_RATE_LIMITED');
       if (!setupTokenMatches(ctx.config.dataDir, req.body.token)) throw forbidden('SETUP_TOKEN_INVALID');
+      await ctx.limiter.refund(ipKey);
       const lang = req.body.language ?? requestLanguage(req);
       const { user, companyName } = await createFirstOwner(ctx, {
         companyName: req.body.company_name,

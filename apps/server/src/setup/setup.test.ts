@@ -6,6 +6,7 @@ import { companies, users } from '../db/schema.ts';
 import { countRows, databaseFingerprint } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
+import { RATE_LIMITS } from '../rate-limit/rate-limiter.ts';
 import { prepareSetup } from './service.ts';
 import { readSetupToken, setupTokenFile } from './setup-token.ts';
 
@@ -90,6 +91,37 @@ describe('an empty database', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('COMPANY_NAME_REQUIRED');
+    expect(await databaseFingerprint(t, { ignore: ['rate_limit_hits'] })).toEqual(before);
+  });
+
+  it('limits wrong setup keys per address (429 in the asker language, even for the right key then); a right key does not count', async () => {
+    const { limit } = RATE_LIMITS.setupTokenPerIp;
+    const from = (remoteAddress: string, payload: Record<string, unknown>, lang = 'en') =>
+      t.app.inject({ method: 'POST', url: '/api/setup', payload, remoteAddress, headers: { 'x-language': lang } });
+    const before = await databaseFingerprint(t, { ignore: ['rate_limit_hits'] });
+    const wrong = { ...owner, token: `${token.slice(0, 10)}${token.slice(10).split('').reverse().join('')}` };
+    expect(wrong.token).not.toBe(token);
+    for (let i = 0; i < limit; i++) expect((await from('10.22.7.1', wrong)).statusCode).toBe(403);
+    for (const [lang, words] of [
+      ['tr', 'Bu adresten çok fazla yanlış kurulum anahtarı denendi. Lütfen '],
+      ['en', 'Too many wrong setup keys from this address. Please try again in '],
+    ] as const) {
+      const refused = await from('10.22.7.1', wrong, lang);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ success: false, code: 'SETUP_RATE_LIMITED' });
+      expect(refused.json().message).toContain(words);
+      expect(refused.json().message).not.toContain('{');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+    }
+    // the right key waits too from that address: guessing there learns nothing
+    expect((await from('10.22.7.1', { ...owner, token })).statusCode).toBe(429);
+    // another address: the right key (refused here for its common password) gives its try back, so only wrong keys
+    // use up the limit
+    for (let i = 0; i < limit - 1; i++) expect((await from('10.22.7.2', wrong)).statusCode).toBe(403);
+    const common = await from('10.22.7.2', { ...owner, token, password: 'password1' });
+    expect(common.json().code).toBe('PASSWORD_TOO_COMMON');
+    expect((await from('10.22.7.2', wrong)).statusCode).toBe(403);
+    expect((await from('10.22.7.2', wrong)).statusCode).toBe(429);
     expect(await databaseFingerprint(t, { ignore: ['rate_limit_hits'] })).toEqual(before);
   });
 

@@ -1,18 +1,15 @@
-import { Badge, Button, Container, Paper, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
-import type { MailOutboxItem, MailOutboxStatus } from '@windscope/contract';
+import { Container, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import type { MailOutboxStatus } from '@windscope/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMailOutbox, useRetryMail } from '../../api/mail-outbox.ts';
-import { useFormatters } from '../../i18n/format.ts';
+import { useMailOutbox } from '../../api/mail-outbox.ts';
 import { AppHeader } from '../../ui/app-header/app-header.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
-import { toast } from '../../ui/toast/toast.tsx';
 import { RequirePermission } from '../auth/require-permission.tsx';
 import '../management/management-styles.ts';
 import { LoadErrorBanner } from '../management/load-error-banner.tsx';
 import { MAIL_OUTBOX_NS } from './i18n.ts';
-
-const COLORS: Record<MailOutboxStatus, string> = { pending: 'yellow', sending: 'blue', sent: 'green', skipped: 'gray', failed: 'red' };
+import { MailTable } from './mail-table.tsx';
 
 /** /dashboard/mail-outbox (DECISIONS §15): the superadmin sees what went out, what waits and what failed, and sends a
  *  failed e-mail again. Others see the unauthorized notice. */
@@ -67,64 +64,5 @@ function MailOutboxContent() {
         {list.data && list.data.length > 0 && <MailTable rows={list.data} />}
       </Stack>
     </Container>
-  );
-}
-
-function MailTable({ rows }: { rows: MailOutboxItem[] }) {
-  const { t } = useTranslation(MAIL_OUTBOX_NS);
-  const { dateTime } = useFormatters();
-  const retry = useRetryMail();
-  const send = (row: MailOutboxItem) =>
-    retry.mutate(row.id, {
-      onSuccess: () => toast.success(t('retried')),
-      onError: () => toast.error(t('retryFailed')),
-    });
-  return (
-    // a narrow window scrolls the table sideways: the region takes the keyboard's focus to do so
-    <Paper withBorder radius="lg" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('tableLabel')}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" miw={1000} data-testid="mail-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.created')}</Table.Th>
-            <Table.Th>{t('columns.recipient')}</Table.Th>
-            <Table.Th>{t('columns.subject')}</Table.Th>
-            <Table.Th>{t('columns.status')}</Table.Th>
-            <Table.Th>{t('columns.attempts')}</Table.Th>
-            <Table.Th>{t('columns.error')}</Table.Th>
-            <Table.Th>{t('columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="mail-row" data-status={row.status}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(row.created_at)}</Table.Td>
-              <Table.Td>{row.recipient ?? t('pendingRecipient')}</Table.Td>
-              <Table.Td miw={260}>{row.subject ?? '—'}</Table.Td>
-              <Table.Td>
-                <Badge color={COLORS[row.status]} variant="light">
-                  {t(`status.${row.status}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{row.attempts}</Table.Td>
-              <Table.Td style={{ maxWidth: 320, overflowWrap: 'anywhere' }}>{row.last_error ?? '—'}</Table.Td>
-              <Table.Td>
-                {row.status === 'failed' && (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => send(row)}
-                    loading={retry.isPending && retry.variables === row.id}
-                    aria-label={t('retryLabel', { recipient: row.recipient ?? '' })}
-                    data-testid="mail-retry"
-                  >
-                    {t('retry')}
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
   );
 }
