@@ -37,7 +37,8 @@ export default defineConfig({
     command: `rm -rf .e2e-data-${PORT} && DATA_DIR=.e2e-data-${PORT} PORT=${PORT} TRUST_PROXY=1 LOG_LEVEL=warn PUBLIC_URL=http://127.0.0.1:${PORT} npx tsx ../apps/server/src/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // the embedded database and the demo seed: ~15 s on a quiet machine, over a minute on a busy one
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
