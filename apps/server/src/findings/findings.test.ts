@@ -267,6 +267,29 @@ describe.each(['fs', 's3'] as const)('findings on the %s driver', (storage) => {
     expect((await call('marmara', 'GET', findingUrl(confirmed.id))).statusCode).toBe(404);
   });
 
+  it('answers a finding in one shape on every route: the record once, under data (issue 24 item 4)', async () => {
+    const created = await create('operator', {});
+    expect(created.statusCode).toBe(201);
+    const f = created.json().data as FindingDetail;
+    const answers = [
+      created,
+      await call('manager', 'GET', findingUrl(f.id)),
+      await call('operator', 'PUT', findingUrl(f.id), { version: f.version, notes: 'one shape' }),
+      await status('manager', { id: f.id, version: f.version + 1 }, 'confirmed'),
+      await call('operator', 'POST', findingUrl(f.id, '/observations'), {
+        kind: 'sighting',
+        photo_id: repairPhoto.id,
+        geometry: FLAT,
+      }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      const body = res.json() as Record<string, unknown>;
+      expect(Object.keys(body).filter((k) => k !== 'message')).toEqual(['success', 'data']);
+      expect((body.data as FindingDetail).id).toBe(f.id);
+    }
+  });
+
   it('answers 409 to the second of two edits started from the same version, never overwriting', async () => {
     const f = (await create('operator', {})).json().data as FindingDetail;
     const [a, b] = await Promise.all([

@@ -35,7 +35,7 @@ import { addObservation, findingsOfPhoto, removeObservation } from './observatio
 import { changeFindingStatus, createFinding, deleteFinding, findingListing, getFinding, updateFinding } from './service.ts';
 
 const invalidTurbineId = { status: 400, code: 'TURBINE_INVALID_ID' } as const;
-const detailAnswer = envelope(findingDetailSchema, { finding: findingDetailSchema });
+const detailAnswer = envelope(findingDetailSchema);
 
 function sendFile(reply: FastifyReply, file: ExportFile) {
   return reply
@@ -68,7 +68,7 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, params: idParamSchema, body: createFindingBodySchema, response: { 201: detailAnswer } } },
     async (req, reply) => {
       const finding = await createFinding(ctx, requireAuth(req), routeId(req.params.id, invalidTurbineId), req.body);
-      return reply.status(201).send({ success: true as const, data: finding, finding, message: localize(req, 'FINDING_CREATED') });
+      return reply.status(201).send({ success: true as const, data: finding, message: localize(req, 'FINDING_CREATED') });
     },
   );
 
@@ -169,7 +169,7 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
       const [turbineId, findingId] = ids(req.params);
       const targetId = await linkFinding(ctx, auth, turbineId, findingId, req.body);
       const finding = await getFinding(ctx, auth.actor, turbineId, targetId);
-      return { success: true as const, data: finding, finding, message: localize(req, 'FINDING_LINKED') };
+      return { success: true as const, data: finding, message: localize(req, 'FINDING_LINKED') };
     },
   );
 
@@ -188,7 +188,7 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, params: findingParamsSchema, response: { 200: detailAnswer } } },
     async (req) => {
       const finding = await getFinding(ctx, requireAuth(req).actor, ...ids(req.params));
-      return { success: true as const, data: finding, finding };
+      return { success: true as const, data: finding };
     },
   );
 
@@ -197,7 +197,7 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, params: findingParamsSchema, body: updateFindingBodySchema, response: { 200: detailAnswer } } },
     async (req) => {
       const finding = await updateFinding(ctx, requireAuth(req), ...ids(req.params), req.body);
-      return { success: true as const, data: finding, finding, message: localize(req, 'FINDING_UPDATED') };
+      return { success: true as const, data: finding, message: localize(req, 'FINDING_UPDATED') };
     },
   );
 
@@ -206,7 +206,7 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, params: findingParamsSchema, body: findingStatusBodySchema, response: { 200: detailAnswer } } },
     async (req) => {
       const finding = await changeFindingStatus(ctx, requireAuth(req), ...ids(req.params), req.body);
-      return { success: true as const, data: finding, finding, message: localize(req, 'FINDING_STATUS_CHANGED') };
+      return { success: true as const, data: finding, message: localize(req, 'FINDING_STATUS_CHANGED') };
     },
   );
 
@@ -229,7 +229,7 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
       const finding = await getFinding(ctx, auth.actor, turbineId, findingId);
       return reply
         .status(201)
-        .send({ success: true as const, data: finding, finding, message: localize(req, 'FINDING_OBSERVATION_ADDED') });
+        .send({ success: true as const, data: finding, message: localize(req, 'FINDING_OBSERVATION_ADDED') });
     },
   );
 
@@ -241,7 +241,7 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
       const auth = requireAuth(req);
       await removeObservation(ctx, auth, turbineId, findingId, routeId(req.params.observationId), req.query.version);
       const finding = await getFinding(ctx, auth.actor, turbineId, findingId);
-      return { success: true as const, data: finding, finding, message: localize(req, 'FINDING_OBSERVATION_REMOVED') };
+      return { success: true as const, data: finding, message: localize(req, 'FINDING_OBSERVATION_REMOVED') };
     },
   );
 }
