@@ -30,8 +30,25 @@ describe('file sizes (spec §9: bytes/1024/1024)', () => {
     expect(formatFileSize(40_000, 'en')).toBe('39 KB');
     expect(formatFileSize(100, 'tr')).toBe('1 KB');
     expect(formatFileSize(0, 'en')).toBe('0 KB');
-    expect(formatFileSize(1023 * 1024, 'en')).toBe('1,023 KB');
-    expect(formatFileSize(1023.7 * 1024, 'en')).toBe('1.0 MB'); // 1024 KB rounded is 1 MB
+    expect(formatFileSize(999 * 1024, 'en')).toBe('999 KB');
+  });
+
+  it('never shows four digits before the unit: MB from 1,000 KB, GB from 1,000 MB (issue 24 item 18)', () => {
+    // 1,032,000 bytes read "1.008 KB" in Turkish: a thousand times too big at a glance
+    expect(formatFileSize(1_032_000, 'tr')).toBe('1,0 MB');
+    expect(formatFileSize(1000 * 1024, 'en')).toBe('1.0 MB');
+    expect(formatFileSize(1023.7 * 1024, 'en')).toBe('1.0 MB');
+    expect(formatFileSize(999.9 * 1024 * 1024, 'en')).toBe('999.9 MB');
+    expect(formatFileSize(999.96 * 1024 * 1024, 'en')).toBe('1.0 GB');
+    expect(formatFileSize(6.8 * 1024 ** 3, 'tr')).toBe('6,8 GB');
+    expect(formatFileSize(6.8 * 1024 ** 3, 'en', 2)).toBe('6.80 GB');
+    for (let bytes = 1; bytes < 50 * 1024 ** 3; bytes = Math.ceil(bytes * 1.37)) {
+      for (const language of ['tr', 'en'] as const) {
+        const [amount = ''] = formatFileSize(bytes, language).split(' ');
+        const [whole = ''] = amount.split(language === 'tr' ? ',' : '.');
+        expect(whole.replace(/\D/g, '').length, `${bytes} bytes: ${amount}`).toBeLessThanOrEqual(3);
+      }
+    }
   });
 
   it("shows MB with one decimal for photos and two for reports, in the language's style", () => {

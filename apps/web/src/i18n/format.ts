@@ -19,13 +19,19 @@ export function formatNumber(value: number, language: Language, options?: Intl.N
 
 const KB = 1024;
 const MB = 1024 * 1024;
+const GB = 1024 * 1024 * 1024;
 
-/** A file's size (spec §9: bytes/1024/1024): in KB below 1 MB, so that a small file never reads "0.0 MB", and in MB
- *  with one decimal for photos, two for reports, in the language's number style ("1,5 MB" in Turkish). */
+/** A file's or a queue's size (spec §9: bytes/1024/1024), one formatter everywhere: KB up to 999 (a small file never
+ *  reads "0.0 MB"), then MB with one decimal for photos and two for reports, then GB (a turbine's 5-7 GB of field
+ *  photos), in the language's number style ("1,5 MB" in Turkish). Never four digits before the unit: "1.008 KB" read
+ *  as a thousand times too big (issue 24 item 18). */
 export function formatFileSize(bytes: number, language: Language, decimals: 1 | 2 = 1): string {
+  const fixed = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
   const kilobytes = Math.round(bytes / KB);
-  if (kilobytes < KB) return `${formatNumber(bytes > 0 ? Math.max(1, kilobytes) : 0, language)} KB`;
-  return `${formatNumber(bytes / MB, language, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} MB`;
+  if (kilobytes < 1000) return `${formatNumber(bytes > 0 ? Math.max(1, kilobytes) : 0, language)} KB`;
+  // the unit follows what is printed: 999.96 MB rounds to "1,000.0", so it goes up to GB first
+  if (Number((bytes / MB).toFixed(decimals)) < 1000) return `${formatNumber(bytes / MB, language, fixed)} MB`;
+  return `${formatNumber(bytes / GB, language, fixed)} GB`;
 }
 
 /** Formatters bound to the current language; they re-render with it. */
