@@ -12,3 +12,4 @@ export * from './report-generation.ts';
 export * from './campaigns.ts';
 export * from './text-field-names.ts';
 export * from './text-fields.ts';
+export * from './place-names.ts';

@@ -11,6 +11,7 @@ import {
   type TurbineHealth,
   type TurbineStatus,
   type updateTurbineBodySchema,
+  normalizeCity,
 } from '@windscope/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -253,11 +254,6 @@ async function assertPartnerCompany(ctx: AppContext, companyId: number) {
     .where(and(eq(companies.id, companyId), eq(companies.isInternal, false)))
     .limit(1);
   if (!row) throw badRequest('TURBINE_COMPANY_REQUIRED');
-}
-
-/** Turkish rules: "İZMİR" -> "izmir", "ISPARTA" -> "ısparta". */
-export function normalizeCity(city: string): string {
-  return city.trim().toLocaleLowerCase('tr-TR');
 }
 
 const optional = (v: string | null | undefined) => (v ? v : null);

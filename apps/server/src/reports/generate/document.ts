@@ -14,6 +14,7 @@ import {
   SEVERITIES,
   SEVERITY_SCALE,
   type Severity,
+  displayCity,
 } from '@windscope/contract';
 import type { ReportFinding, ReportInputs, ReportTurbine } from './load.ts';
 import { type ReportStringKey, reportDate, reportNumber, reportText } from './strings.ts';
@@ -778,7 +779,7 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
         [t('turbineName'), turbine.name ?? t('none')],
         [t('company'), inputs.company.name],
         [t('site'), turbine.siteName ?? t('none')],
-        [t('city'), turbine.city],
+        [t('city'), displayCity(turbine.city)],
         [t('location'), turbine.location],
         [t('coordinates'), turbine.coordinates ?? t('none')],
         [t('rooms'), String(turbine.rooms)],

@@ -150,6 +150,9 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     expect(all).not.toContain(FINDING_TYPE_LABELS.missing_part.tr);
     for (const letter of ['İ', 'ı', 'Ş', 'ş', 'Ğ', 'ğ', 'Ç', 'ç', 'Ö', 'ö', 'Ü', 'ü']) expect(all, letter).toContain(letter);
     expect(all).toContain('İÇİNDEKİLER');
+    // the city is stored lower-cased ("izmir") and printed with its Turkish capital (issue 24 item 9)
+    expect(all).toMatch(/Şehir\s*İzmir/);
+    expect(all).not.toMatch(/Şehir\s*izmir/);
     expect(all).toContain('Sayfa 1 / ');
     expect(all).toContain(`Sayfa ${pdf.pages} / ${pdf.pages}`);
     expect(all).toMatch(/Süresi geçmiş onarımlar/);

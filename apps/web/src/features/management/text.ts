@@ -18,10 +18,9 @@ export function matchesWords(foldedHaystack: string, words: readonly string[]): 
   return true;
 }
 
-/** Cities are stored lower-cased (spec §3); Turkish capitals: "izmir" -> "İzmir". */
-export function displayCity(city: string): string {
-  return city.replace(/(^|[\s-])(\p{L})/gu, (_, gap: string, letter: string) => gap + letter.toLocaleUpperCase('tr-TR'));
-}
+/** Cities are stored lower-cased (spec §3) and shown with Turkish capitals ("izmir" -> "İzmir"): the contract's rule,
+ *  shared with the documents the server writes. */
+export { displayCity } from '@windscope/contract';
 
 /** "Selin Aydın" -> "SA". */
 export function initialsOf(firstName: string, lastName: string): string {
