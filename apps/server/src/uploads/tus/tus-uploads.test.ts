@@ -8,7 +8,7 @@ import { TUS_PATH } from '@windscope/contract';
 import { photos, tusUploads } from '../../db/schema.ts';
 import { createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
 import { cutPatch, sendInPieces, tusClient, uploadIdOf } from '../../../test/tus.ts';
-import { demoTurbineIds, formBody, makeJpeg, storedKeys } from '../../../test/uploads.ts';
+import { demoTurbineIds, formBody, jpegDeclaring, makeJpeg, storedKeys } from '../../../test/uploads.ts';
 import { TUS_PREFIX } from './tus-s3-store.ts';
 
 const year = new Date().getFullYear();
@@ -339,6 +339,22 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
     expect(await photoNamed(html.toString().slice(0, 5))).toBeUndefined();
     for (const id of [htmlId, damaged, b]) expect((await tusKeys()).filter((k) => k.includes(id))).toEqual([]);
     expect((await client.outcome(b)).json().data).toMatchObject({ state: 'refused', code: 'PHOTO_DUPLICATE_NAMES' });
+  });
+
+  it('refuses at its end a header-only JPEG claiming exactly the pixel limit (422, tr and en); no row, no file stays', async () => {
+    const client = tusClient(t, operator, 'en');
+    const before = await storedKeys(t);
+    const header = await jpegDeclaring(20_000, 20_000);
+    const filename = name('header-only');
+    const id = uploadIdOf(await client.create(meta(filename), header.length));
+    const refused = await client.patch(id, 0, header);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toEqual({ success: false, code: 'PHOTO_DAMAGED', message: `1 file(s) empty or damaged: ${filename}` });
+    const turkish = await tusClient(t, operator, 'tr').outcome(id);
+    expect(turkish.json().data).toEqual({ state: 'refused', code: 'PHOTO_DAMAGED', message: `1 dosya boş veya bozuk: ${filename}` });
+    expect(await photoNamed(filename)).toBeUndefined();
+    expect((await storedKeys(t)).filter((k) => !before.includes(k))).toEqual([]);
+    expect((await tusKeys()).filter((k) => k.includes(id))).toEqual([]);
   });
 
   it('tells the outcome: incomplete with the offset, then stored with the photo', async () => {
