@@ -170,6 +170,14 @@ export const MESSAGES = {
     tr: 'Aynı anda en fazla {limit} yükleme yapılabilir. Süren yüklemelerin bitmesini bekleyip tekrar deneyin.',
     en: 'At most {limit} uploads can run at once. Wait for the running ones to finish, then try again.',
   },
+  UPLOADS_OPEN_TOO_MANY: {
+    tr: 'En fazla {limit} yarım kalmış yükleme açık tutulabilir. Süren yüklemelerin bitmesini bekleyin veya bazılarını iptal edip tekrar deneyin.',
+    en: 'At most {limit} unfinished uploads can be open at a time. Wait for the running ones to finish, or cancel some, then try again.',
+  },
+  UPLOADS_OPEN_TOO_MANY_BYTES: {
+    tr: 'Yarım kalmış yüklemeler toplamda en fazla {gb} GB olabilir. Süren yüklemelerin bitmesini bekleyin veya bazılarını iptal edip tekrar deneyin.',
+    en: 'Unfinished uploads can total at most {gb} GB. Wait for the running ones to finish, or cancel some, then try again.',
+  },
   UPLOAD_TOO_MANY_FILES: {
     tr: 'Bir yüklemede en fazla {limit} dosya gönderilebilir; hiçbir dosya kaydedilmedi. Dosyaları daha küçük gruplar halinde yükleyin.',
     en: 'One upload can carry at most {limit} files; nothing was saved. Upload the files in smaller groups.',

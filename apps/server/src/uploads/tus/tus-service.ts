@@ -35,6 +35,7 @@ import { isStorageUnavailable, type StorageDriver } from '../../storage/storage-
 import { describeRejections, REJECTION_STATUS } from '../upload-outcome.ts';
 import { isUploadRejection } from '../upload-rejection.ts';
 import { PrefixedS3Store, TUS_PREFIX } from './tus-s3-store.ts';
+import { registerOpenUpload } from './open-uploads.ts';
 import { RowLocker, rowInfoStore } from './tus-state.ts';
 
 type TusRow = typeof tusUploads.$inferSelect;
@@ -249,7 +250,7 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       throw toAnswer(error, language, scope.request);
     }
     const now = ctx.now();
-    await db.insert(tusUploads).values({
+    const row = {
       id: upload.id,
       userId: scope.auth.actor.id,
       turbineId: meta.turbine_id,
@@ -257,6 +258,9 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       length: upload.size,
       createdAt: now,
       expiresAt: expiresFrom(now),
+    };
+    await registerOpenUpload(db, ctx.config.uploadQuota, row).catch((error: unknown) => {
+      throw toAnswer(error, language, scope.request);
     });
     scope.created = upload.id;
     return { metadata: upload.metadata };
@@ -422,7 +426,8 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       json = true;
     } else if (text.startsWith('{')) json = true;
     // a quota refusal says when to try again, as the error handler does for every other route
-    if (status === 429) reply.header('retry-after', /UPLOAD_HOURLY_QUOTA/.test(text) ? '600' : '5');
+    if (status === 429)
+      reply.header('retry-after', /UPLOAD_HOURLY_QUOTA/.test(text) ? '600' : /UPLOADS_OPEN_TOO_MANY/.test(text) ? '60' : '5');
     for (const [name, value] of response.headers) {
       if (['content-length', 'content-type', 'connection'].includes(name)) continue;
       reply.header(name, value);
