@@ -99,6 +99,9 @@ const envSchema = z.object({
   UPLOAD_MAX_GB: z.coerce.number().positive().default(10),
   UPLOAD_HOURLY_FILES: z.coerce.number().int().min(1).default(3000),
   UPLOAD_HOURLY_GB: z.coerce.number().positive().default(30),
+  // resumable uploads a user may have open (still expecting bytes) at once, and the bytes they announce together
+  UPLOADS_OPEN_PER_USER: z.coerce.number().int().min(1).default(100),
+  UPLOADS_OPEN_GB: z.coerce.number().positive().default(20),
   // temporary upload files left by a crash: removed once this old, checked at start-up and every interval
   STAGING_MAX_AGE_MINUTES: z.coerce.number().positive().default(60),
   STAGING_SWEEP_MINUTES: z.coerce.number().positive().default(15),
@@ -187,7 +190,8 @@ export interface AppConfig {
   reportJobLeaseSeconds: number;
   /** milliseconds; see README "Configuration" */
   timeouts: { bodyIdleMs: number; headersMs: number; requestMs: number; keepAliveMs: number; connectionIdleMs: number };
-  /** uploads at once per user (per process); files and bytes per upload request and per user per hour */
+  /** uploads at once per user (per process); files and bytes per upload request and per user per hour; resumable
+   *  uploads open (still expecting bytes) per user, and the bytes they announce together */
   uploadQuota: {
     atOncePerUser: number;
     slotLeaseMs: number;
@@ -195,6 +199,8 @@ export interface AppConfig {
     bytesPerRequest: number;
     filesPerHour: number;
     bytesPerHour: number;
+    openPerUser: number;
+    openBytesPerUser: number;
   };
   /** temporary upload objects older than maxAgeMs are removed at start-up and every intervalMs */
   stagingSweep: { maxAgeMs: number; intervalMs: number };
@@ -292,6 +298,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       bytesPerRequest: Math.round(e.UPLOAD_MAX_GB * 1024 ** 3),
       filesPerHour: e.UPLOAD_HOURLY_FILES,
       bytesPerHour: Math.round(e.UPLOAD_HOURLY_GB * 1024 ** 3),
+      openPerUser: e.UPLOADS_OPEN_PER_USER,
+      openBytesPerUser: Math.round(e.UPLOADS_OPEN_GB * 1024 ** 3),
     },
     stagingSweep: { maxAgeMs: Math.round(e.STAGING_MAX_AGE_MINUTES * 60_000), intervalMs: Math.round(e.STAGING_SWEEP_MINUTES * 60_000) },
     notifications: {

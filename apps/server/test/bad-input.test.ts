@@ -33,6 +33,8 @@ afterAll(async () => {
 interface Variant {
   label: string;
   request: InjectOptions;
+  /** the refusal this variant must get, when the route's row says */
+  expected?: { status?: number; code?: string };
 }
 
 const BAD_IDS = [
@@ -87,6 +89,13 @@ function variantsFor(method: string, template: string, route: RouteCase, prepare
         request: { ...base, url: fillPath(template, { ...prepared.params, [name]: bad }), payload: prepared.payload },
       });
     }
+  }
+  for (const extra of route.badInput?.(prepared) ?? []) {
+    variants.push({
+      label: extra.label,
+      request: { ...base, payload: extra.payload ?? prepared.payload, headers: { ...prepared.headers, ...extra.headers } },
+      expected: { status: extra.status, code: extra.code },
+    });
   }
   if (method === 'GET') return variants;
 
@@ -203,6 +212,8 @@ describe.each(routesWithInput)('%s', (key, route) => {
           headers: { ...(prepared.headers ?? {}), ...(variant.request.headers ?? {}), 'x-language': language },
         });
         expectCleanRefusal(res, `${key} ${variant.label} (${language})`);
+        if (variant.expected?.status) expect(res.statusCode, `${key} ${variant.label}`).toBe(variant.expected.status);
+        if (variant.expected?.code) expect(res.json().code, `${key} ${variant.label}`).toBe(variant.expected.code);
       }
     }
     expect(await fingerprint()).toEqual(before);

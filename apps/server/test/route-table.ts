@@ -65,6 +65,15 @@ export interface PreparedCall {
   freshSession?: boolean;
 }
 
+/** One bad request of a route's own protocol (RouteCase.badInput). */
+export interface BadInput {
+  label: string;
+  headers?: Record<string, string>;
+  payload?: string | Buffer;
+  status?: number;
+  code?: string;
+}
+
 export interface RouteCase {
   /** a contract action; 'signed-in': any valid session; 'public': no session needed */
   needs: Action | 'signed-in' | 'public';
@@ -76,6 +85,10 @@ export interface RouteCase {
   body?: z.ZodObject;
   /** builds the rows the call needs and describes it */
   prepare(c: RouteContext): Promise<PreparedCall>;
+  /** bad input of the route's own protocol beside the battery's generic variants (tus headers), each sent with the
+   *  prepared call's headers overridden by its own and its payload (else the prepared one); with `status` and `code`,
+   *  the refusal must be exactly that */
+  badInput?(prepared: PreparedCall): BadInput[];
   /** further checks on an allowed answer, such as the tenant scope of a list */
   check?(res: LightMyRequestResponse, c: RouteContext): void;
 }

@@ -17,11 +17,14 @@ const TUS = { 'tus-resumable': '1.0.0' };
 export function tusClient(t: TestApp, token: string, language?: 'tr' | 'en') {
   const lang = language ? { 'x-language': language } : {};
   return {
-    create(meta: Record<string, string | number | undefined>, length: number | null, headers: Record<string, string> = {}) {
+    /** with `bytes`, the creation carries them (creation-with-upload) */
+    create(meta: Record<string, string | number | undefined>, length: number | null, headers: Record<string, string> = {}, bytes?: Buffer) {
       return t.call(token, {
         method: 'POST',
         url: TUS_PATH,
+        ...(bytes ? { payload: bytes } : {}),
         headers: {
+          ...(bytes ? { 'content-type': 'application/offset+octet-stream' } : {}),
           ...TUS,
           ...lang,
           ...(length === null ? {} : { 'upload-length': String(length) }),

@@ -144,3 +144,18 @@ export async function demoTurbineIds(t: TestApp, token: string): Promise<number[
   const res = await t.call(token, { method: 'GET', url: '/api/turbines' });
   return (res.json().data as { id: number }[]).map((turbine) => turbine.id);
 }
+
+/** A header-only JPEG declaring width x height: a real JPEG's markers (tables, frame, scan header) with the frame's
+ *  size rewritten and no scan data before the end marker. A few hundred bytes that look whole and never decode. */
+export async function jpegDeclaring(width: number, height: number): Promise<Buffer> {
+  const real = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#777' } })
+    .greyscale()
+    .jpeg({ quality: 50 })
+    .toBuffer();
+  const sof = real.indexOf(Buffer.from([0xff, 0xc0]));
+  const sos = real.indexOf(Buffer.from([0xff, 0xda]));
+  const head = Buffer.from(real.subarray(0, sos + 2 + real.readUInt16BE(sos + 2)));
+  head.writeUInt16BE(height, sof + 5);
+  head.writeUInt16BE(width, sof + 7);
+  return Buffer.concat([head, Buffer.from([0xff, 0xd9])]);
+}

@@ -16,6 +16,9 @@ export const TUS_DEFAULT_EXPIRY_HOURS = 24;
 /** Files the web app sends at the same time. */
 export const UPLOAD_CONCURRENCY = 3;
 
+/** The longest file name a resumable upload may carry. */
+export const TUS_FILE_NAME_MAX = 255;
+
 const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, { error: 'PHOTO_UPLOAD_FIELDS' });
 const metaInt = z.coerce.number({ error: 'PHOTO_UPLOAD_FIELDS' }).int({ error: 'PHOTO_UPLOAD_FIELDS' });
 
@@ -26,7 +29,7 @@ const metaInt = z.coerce.number({ error: 'PHOTO_UPLOAD_FIELDS' }).int({ error: '
  * mismatch as damaged).
  */
 export const tusPhotoMetadataSchema = z.object({
-  filename: z.string().min(1).max(255),
+  filename: z.string().min(1).max(TUS_FILE_NAME_MAX),
   turbine_id: metaInt.positive({ error: 'PHOTO_UPLOAD_FIELDS' }),
   year: metaInt.min(1900, { error: 'PHOTO_UPLOAD_FIELDS' }).max(3000, { error: 'PHOTO_UPLOAD_FIELDS' }),
   blade: bladeSchema,

@@ -170,6 +170,14 @@ export const MESSAGES = {
     tr: 'Aynı anda en fazla {limit} yükleme yapılabilir. Süren yüklemelerin bitmesini bekleyip tekrar deneyin.',
     en: 'At most {limit} uploads can run at once. Wait for the running ones to finish, then try again.',
   },
+  UPLOADS_OPEN_TOO_MANY: {
+    tr: 'En fazla {limit} yarım kalmış yükleme açık tutulabilir. Süren yüklemelerin bitmesini bekleyin veya bazılarını iptal edip tekrar deneyin.',
+    en: 'At most {limit} unfinished uploads can be open at a time. Wait for the running ones to finish, or cancel some, then try again.',
+  },
+  UPLOADS_OPEN_TOO_MANY_BYTES: {
+    tr: 'Yarım kalmış yüklemeler toplamda en fazla {gb} GB olabilir. Süren yüklemelerin bitmesini bekleyin veya bazılarını iptal edip tekrar deneyin.',
+    en: 'Unfinished uploads can total at most {gb} GB. Wait for the running ones to finish, or cancel some, then try again.',
+  },
   UPLOAD_TOO_MANY_FILES: {
     tr: 'Bir yüklemede en fazla {limit} dosya gönderilebilir; hiçbir dosya kaydedilmedi. Dosyaları daha küçük gruplar halinde yükleyin.',
     en: 'One upload can carry at most {limit} files; nothing was saved. Upload the files in smaller groups.',
@@ -241,6 +249,26 @@ export const MESSAGES = {
   TUS_BODY_TOO_LARGE: {
     tr: 'Gönderilen veri, yüklemenin bildirilen boyutunu aşıyor.',
     en: 'The data sent goes past the declared size of the upload.',
+  },
+  TUS_VERSION_UNSUPPORTED: {
+    tr: 'Yükleme isteğinin protokol sürümü desteklenmiyor; sunucu tus {version} kullanır. Sayfayı yenileyip tekrar deneyin.',
+    en: 'The upload request’s protocol version is not supported; the server speaks tus {version}. Reload the page and try again.',
+  },
+  TUS_CONTENT_TYPE: {
+    tr: 'Yükleme parçaları application/offset+octet-stream türüyle gönderilmelidir.',
+    en: 'Upload pieces must be sent as application/offset+octet-stream.',
+  },
+  TUS_METADATA_FIELD: {
+    tr: 'Yükleme bilgilerinde {field|uploadField} eksik veya geçersiz.',
+    en: 'The upload’s {field|uploadField} is missing or invalid.',
+  },
+  TUS_FILENAME_TOO_LONG: {
+    tr: 'Dosya adı en fazla {limit} karakter olabilir; dosyayı daha kısa bir adla yükleyin.',
+    en: 'A file name can be at most {limit} characters; upload the file under a shorter name.',
+  },
+  TUS_PLACEMENT_INVALID: {
+    tr: 'Yükleme bilgilerindeki yıl, kanat ve oda (ya da kategori) bu türbine uymuyor.',
+    en: 'The upload’s year, blade and room (or category) do not fit this turbine.',
   },
   TUS_OUTCOME_LOADED: { tr: 'Yüklemenin durumu alındı.', en: 'Upload status loaded.' },
   PHOTO_HASHES_CHECKED: {
@@ -501,10 +529,23 @@ export function formatWait(seconds: number, lang: Language): string {
   return lang === 'tr' ? `yaklaşık ${hours} saat` : `about ${hours} hours`;
 }
 
+/** The fields of a resumable upload's metadata (contract tusPhotoMetadataSchema), as a message names them. */
+const UPLOAD_FIELD_LABELS: Record<string, { tr: string; en: string }> = {
+  filename: { tr: 'dosya adı', en: 'file name' },
+  turbine_id: { tr: 'türbin', en: 'turbine' },
+  year: { tr: 'yıl', en: 'year' },
+  blade: { tr: 'kanat', en: 'blade' },
+  room: { tr: 'oda', en: 'room' },
+  category: { tr: 'kategori', en: 'category' },
+  sha256: { tr: 'SHA-256 özeti', en: 'SHA-256 checksum' },
+};
+
 const PARAM_FORMATS: Record<string, (value: string | number, lang: Language) => string> = {
   wait: (value, lang) => formatWait(Number(value), lang),
   /** a finding's status by its name in the language ('repair_planned' -> "Onarım planlandı" / "Repair planned") */
   status: (value, lang) => FINDING_STATUS_LABELS[value as FindingStatus]?.[lang] ?? String(value),
+  /** a metadata field of a resumable upload by its name in the language ('turbine_id' -> "türbin" / "turbine") */
+  uploadField: (value, lang) => UPLOAD_FIELD_LABELS[value]?.[lang] ?? String(value),
 };
 
 const PLACEHOLDER = /\{(\w+)(?:\|(\w+))?\}/g;

@@ -25,10 +25,21 @@ export interface PhotoMeta {
   now: Date;
 }
 
+/** Fewer bytes than one per this many pixels (two bits per 8x8 block) cannot hold a Huffman-coded JPEG's image: one DC
+ *  code and one end-of-block code of at least a bit each per block. A file that small is mostly a header claiming
+ *  pixels it has not got (265 bytes claiming 20000 x 20000 passed the pixel check and never decoded) or, rarely, an
+ *  image that compresses extremely well (a flat PNG or WebP). It is decoded at upload, as a TIFF is (bounded by the
+ *  pixel limit and the decode slots; a header alone fails at once), and refused (422 damaged) when it does not decode.
+ *  Real photos carry ten times more bytes and keep their deferred decode. */
+const PIXELS_PER_BYTE_AT_MOST = 256;
+const tooFewBytesForItsPixels = (size: number, image: { width: number; height: number }) =>
+  size * PIXELS_PER_BYTE_AT_MOST < image.width * image.height;
+
 /** After the bytes are staged: check the image header (pixel limit, before any decoding) and that the file is whole,
  *  read EXIF, then commit the original. Thumbnail and preview are left to the derivative queue (derivatives 'pending'),
  *  so an upload costs little more than its bytes; an image whose completeness cannot be told from its last bytes
- *  (TIFF, data after a JPEG's end) is decoded here instead, and refused when it does not decode.
+ *  (TIFF, data after a JPEG's end), or whose file is too small for the pixels it claims, is decoded here instead, and
+ *  refused when it does not decode.
  *  On any failure everything written is removed and the error thrown. */
 export async function finishPhoto(ctx: AppContext, received: ReceivedFile, meta: PhotoMeta): Promise<PhotoDraft> {
   const { staged } = received;
@@ -44,7 +55,8 @@ export async function finishPhoto(ctx: AppContext, received: ReceivedFile, meta:
       image = await readImageSize(file, maxMegapixels);
       const whole = imageCompleteness(received.kind, received.first, received.last, received.size);
       if (whole === 'cut') throw new ImageRejectedError('damaged');
-      if (whole === 'unknown') [derivatives, capture] = await Promise.all([makeDerivatives(file, maxMegapixels), readCaptureInfo(file)]);
+      if (whole === 'unknown' || tooFewBytesForItsPixels(received.size, image))
+        [derivatives, capture] = await Promise.all([makeDerivatives(file, maxMegapixels), readCaptureInfo(file)]);
       else capture = await readCaptureInfo(file);
       state = derivatives ? 'ready' : 'pending';
     }

@@ -10,6 +10,7 @@ import {
   makePng,
   makeTiff,
   makeWebp,
+  jpegDeclaring,
   pngDeclaring,
   storedKeys,
 } from '../../test/uploads.ts';
@@ -114,6 +115,35 @@ describe.each(['fs', 's3'] as const)('photo uploads on the %s driver', (storage)
     expect(bomb.json()).toMatchObject({ code: 'PHOTO_TOO_MANY_PIXELS', rejected: [{ reason: 'too_many_pixels' }] });
     expect(bomb.json().message).toContain('400 megapiksel');
     expect(await storedKeys(t)).toEqual(before);
+  });
+
+  it('refuses a header-only image claiming exactly the pixel limit (it never decodes) with 422, in tr and en, storing nothing', async () => {
+    const before = await storedKeys(t);
+    const rowsBefore = (await t.call(admin, { method: 'GET', url: `/api/turbines/${turbineId}` })).json().turbine.photo_count;
+    // 20000 x 20000 = exactly 400 megapixels, in a few hundred bytes: the header passes the pixel check, and the file
+    // ends with the JPEG end marker (PNG: IEND), so it looks whole
+    const header = await jpegDeclaring(20_000, 20_000);
+    expect(header.length).toBeLessThan(300);
+    const tr = await upload({ room: 1, year, blade: 'A' }, [{ name: 'header-only.jpg', bytes: header }]);
+    expect(tr.statusCode, tr.body).toBe(422);
+    expect(tr.json()).toMatchObject({ code: 'PHOTO_DAMAGED', rejected: [{ name: 'header-only.jpg', reason: 'damaged' }] });
+    expect(tr.json().message).toBe('1 dosya boş veya bozuk: header-only.jpg');
+    const en = await upload({ room: 1, year, blade: 'A' }, [{ name: 'header-only.png', bytes: pngDeclaring(20_000, 20_000) }], {
+      'accept-language': 'en',
+    });
+    expect(en.statusCode, en.body).toBe(422);
+    expect(en.json().message).toBe('1 file(s) empty or damaged: header-only.png');
+    // beside a real photo of the same request: the real one is stored, the header-only one refused
+    const mixed = await upload({ room: 1, year, blade: 'A' }, [
+      { name: 'header-only-2.jpg', bytes: header },
+      { name: 'real-beside.jpg', bytes: await makeJpeg(320, 240) },
+    ]);
+    expect(mixed.statusCode, mixed.body).toBe(201);
+    expect(mixed.json().rejected).toEqual([expect.objectContaining({ name: 'header-only-2.jpg', reason: 'damaged' })]);
+    const added = (await storedKeys(t)).filter((k) => !before.includes(k));
+    expect(added.filter((k) => k.includes('header-only'))).toEqual([]);
+    const turbine = await t.call(admin, { method: 'GET', url: `/api/turbines/${turbineId}` });
+    expect(turbine.json().turbine.photo_count).toBe(rowsBefore + 1);
   });
 
   it('skips unsafe names with the spec message and keeps the good files of the same upload', async () => {

@@ -13,6 +13,7 @@ import {
   type Language,
   type MessageCode,
   type Photo,
+  TUS_FILE_NAME_MAX,
   TUS_PATH,
   type TusOutcome,
   type TusPhotoMetadata,
@@ -35,6 +36,7 @@ import { isStorageUnavailable, type StorageDriver } from '../../storage/storage-
 import { describeRejections, REJECTION_STATUS } from '../upload-outcome.ts';
 import { isUploadRejection } from '../upload-rejection.ts';
 import { PrefixedS3Store, TUS_PREFIX } from './tus-s3-store.ts';
+import { registerOpenUpload } from './open-uploads.ts';
 import { RowLocker, rowInfoStore } from './tus-state.ts';
 
 type TusRow = typeof tusUploads.$inferSelect;
@@ -46,6 +48,12 @@ export type TusDatastore = DataStore & { read(id: string): Readable | Promise<Re
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 /** A finish claimed longer ago than this belongs to a process that died: another request may finish the upload. */
 const FINISH_LEASE_MS = 10 * 60_000;
+/** A final PATCH that lost the race to another one waits this long for the winner's pipeline, then answers its outcome. */
+const LOSER_WAIT_MS = 30_000;
+/** The protocol version spoken here (tus 1.0.0): another one in Tus-Resumable is refused with 412 and Tus-Version. */
+const TUS_VERSION = '1.0.0';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Bytes of the tus area with no row (a crash between the store and the row): removed once this old. */
 const ORPHAN_AGE_MS = 60 * 60_000;
 
@@ -177,6 +185,9 @@ export interface TusUploads {
 export function createTusUploads(ctx: AppContext, log: (message: string, details: Record<string, unknown>) => void): TusUploads {
   const { db } = ctx;
   const datastore = createTusDatastore(ctx.config, db);
+  // an upload's size is checked against the photo limit and the user's open bytes when it is created: a deferred
+  // length (creation-defer-length) is refused, so it is not advertised
+  datastore.extensions = datastore.extensions.filter((extension) => extension !== 'creation-defer-length');
   const scopes = new WeakMap<IncomingMessage, RequestScope>();
   const scopeOf = (req: unknown): RequestScope => {
     const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -206,9 +217,11 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       [ERRORS.ERR_LOCK_TIMEOUT, 423, 'TUS_UPLOAD_BUSY'],
       [ERRORS.ABORTED, 423, 'TUS_UPLOAD_BUSY'],
       [ERRORS.ERR_SIZE_EXCEEDED, 413, 'TUS_BODY_TOO_LARGE'],
-      [ERRORS.INVALID_CONTENT_TYPE, 415, 'UNSUPPORTED_MEDIA'],
+      [ERRORS.INVALID_CONTENT_TYPE, 415, 'TUS_CONTENT_TYPE'],
       [ERRORS.INVALID_LENGTH, 400, 'TUS_LENGTH_REQUIRED'],
-      [ERRORS.INVALID_METADATA, 400, 'PHOTO_UPLOAD_FIELDS'],
+      // creation-defer-length is not offered (the size is checked against the photo limit at creation)
+      [ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION, 400, 'TUS_LENGTH_REQUIRED'],
+      [ERRORS.INVALID_METADATA, 400, 'TUS_BAD_REQUEST'],
       [ERRORS.MISSING_OFFSET, 400, 'TUS_BAD_REQUEST'],
     ];
     const known = tus.find(([e]) => e === error);
@@ -226,7 +239,7 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       409: 'TUS_OFFSET_MISMATCH',
       410: 'TUS_UPLOAD_EXPIRED',
       413: 'TUS_BODY_TOO_LARGE',
-      415: 'UNSUPPORTED_MEDIA',
+      415: 'TUS_CONTENT_TYPE',
       423: 'TUS_UPLOAD_BUSY',
     };
     const code = codes[status] ?? (status >= 500 ? 'INTERNAL' : 'TUS_BAD_REQUEST');
@@ -239,17 +252,19 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
     const scope = scopeOf(req);
     const language = languageOf(scope);
     const parsed = tusPhotoMetadataSchema.safeParse(upload.metadata ?? {});
-    if (!parsed.success) throw answer(400, envelope(language, 'PHOTO_UPLOAD_FIELDS'));
+    if (!parsed.success) throw answer(400, metadataRefusal(language, parsed.error.issues));
     if (upload.size === undefined) throw answer(400, envelope(language, 'TUS_LENGTH_REQUIRED'));
     const meta = parsed.data;
     try {
       await checkPhotoBeforeUpload(ctx, scope.auth, meta.turbine_id, placementFields(meta), meta.filename, upload.size);
     } catch (error) {
       if (isUploadRejection(error)) throw answer(REJECTION_STATUS[error.reason], refusalBody(language, meta.filename, error.reason));
+      // the multipart form's wording ("sent before the files") does not fit metadata
+      if (error instanceof AppError && error.code === 'PHOTO_UPLOAD_FIELDS') throw answer(400, envelope(language, 'TUS_PLACEMENT_INVALID'));
       throw toAnswer(error, language, scope.request);
     }
     const now = ctx.now();
-    await db.insert(tusUploads).values({
+    const row = {
       id: upload.id,
       userId: scope.auth.actor.id,
       turbineId: meta.turbine_id,
@@ -257,9 +272,21 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       length: upload.size,
       createdAt: now,
       expiresAt: expiresFrom(now),
+    };
+    await registerOpenUpload(db, ctx.config.uploadQuota, row).catch((error: unknown) => {
+      throw toAnswer(error, language, scope.request);
     });
     scope.created = upload.id;
     return { metadata: upload.metadata };
+  }
+
+  /** Metadata the contract refuses, named by its first wrong field in the reader's language (a name too long says the
+   *  limit). */
+  function metadataRefusal(language: Language, issues: readonly { path: PropertyKey[]; code: string }[]) {
+    const [first] = issues;
+    const field = String(first?.path[0] ?? 'filename');
+    if (field === 'filename' && first?.code === 'too_big') return envelope(language, 'TUS_FILENAME_TOO_LONG', { limit: TUS_FILE_NAME_MAX });
+    return envelope(language, 'TUS_METADATA_FIELD', { field });
   }
 
   function refusalBody(language: Language, name: string, reason: UploadRejectionReason) {
@@ -372,11 +399,18 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
   async function onUploadFinish(req: unknown, upload: Upload) {
     const scope = scopeOf(req);
     const result = await finish(upload.id, scope.auth, scope.request);
-    if (result.outcome.state !== 'incomplete') scope.finished = upload.id;
+    const finished = result.outcome.state !== 'incomplete';
+    if (finished) scope.finished = upload.id;
+    // a whole file sent with its creation (creation-with-upload): created (201) with its Location, refused or not, so a
+    // client whose answer was lost can ask the outcome later
+    const creation = scope.request.method === 'POST';
     return {
-      status_code: result.status,
+      status_code: creation && result.status === 200 ? 201 : result.status,
       body: JSON.stringify(result.body),
-      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...(creation && finished ? { Location: `${TUS_PATH}/${upload.id}` } : {}),
+      },
     };
   }
 
@@ -385,6 +419,9 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
     datastore,
     locker: new RowLocker(db),
     relativeLocation: true,
+    // Tus-Max-Size (OPTIONS) is the photo limit. tus would refuse a larger Upload-Length itself before the creation
+    // hook, without the file's name: creation leaves it to checkPhotoBeforeUpload, worded as the multipart route words it
+    maxSize: (req) => (req.method === 'OPTIONS' ? ctx.config.limits.photoBytes : 0),
     // same origin only: no CORS headers
     allowedOrigins: [],
     // the id is the last path segment; anything else (a query string) is not part of it
@@ -422,7 +459,8 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       json = true;
     } else if (text.startsWith('{')) json = true;
     // a quota refusal says when to try again, as the error handler does for every other route
-    if (status === 429) reply.header('retry-after', /UPLOAD_HOURLY_QUOTA/.test(text) ? '600' : '5');
+    if (status === 429)
+      reply.header('retry-after', /UPLOAD_HOURLY_QUOTA/.test(text) ? '600' : /UPLOADS_OPEN_TOO_MANY/.test(text) ? '60' : '5');
     for (const [name, value] of response.headers) {
       if (['content-length', 'content-type', 'connection'].includes(name)) continue;
       reply.header(name, value);
@@ -454,39 +492,73 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
   const wholeHead = (reply: FastifyReply, row: TusRow) =>
     reply
       .status(200)
-      .header('tus-resumable', '1.0.0')
+      .header('tus-resumable', TUS_VERSION)
       .header('upload-offset', String(row.length))
       .header('upload-length', String(row.length))
       .header('cache-control', 'no-store')
       .send();
 
+  /** The outcome of an upload another request has finished, or is finishing, as that request answered it: a final
+   *  PATCH sent again after its answer was lost, or the second of two simultaneous ones (which waits up to `waitMs` for
+   *  the first one's pipeline; 423 after that, which tus clients retry). */
+  async function answerFinished(request: FastifyRequest, reply: FastifyReply, auth: AuthState, row: TusRow, waitMs: number) {
+    const deadline = Date.now() + waitMs;
+    let result = await finish(row.id, auth, request);
+    while (result.status === 423 && Date.now() < deadline) {
+      await sleep(200);
+      result = await finish(row.id, auth, request);
+    }
+    if (result.status === 200) reply.header('upload-offset', String(row.length)).header('tus-resumable', TUS_VERSION);
+    return reply.status(result.status).type('application/json; charset=utf-8').send(result.body);
+  }
+
+  /** After tus refused a PATCH (offset moved, bytes gone): the row when another request took the last bytes meanwhile
+   *  ('finishing' or 'done'; every byte in but not yet claimed waits a moment for that request's claim), else null. */
+  async function finishedMeanwhile(id: string): Promise<TusRow | null> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const [row] = await db.select().from(tusUploads).where(eq(tusUploads.id, id));
+      if (!row) return null;
+      if (row.state !== 'receiving') return row;
+      const offset = await datastore
+        .getUpload(id)
+        .then((upload) => upload.offset)
+        .catch(() => -1);
+      if (offset !== row.length) return null;
+      await sleep(100);
+    }
+    return null;
+  }
+
   async function handle(request: FastifyRequest, reply: FastifyReply, auth: AuthState | null): Promise<FastifyReply> {
     const method = request.method;
-    if (method !== 'OPTIONS' && method !== 'POST') {
+    if (method !== 'OPTIONS') {
       if (!auth) return fail(request, reply, 401, 'UNAUTHORIZED');
+      if (request.headers['tus-resumable'] !== TUS_VERSION) {
+        reply.header('tus-version', TUS_VERSION);
+        return fail(request, reply, 412, 'TUS_VERSION_UNSUPPORTED', { version: TUS_VERSION });
+      }
+    }
+    if (auth && method !== 'OPTIONS' && method !== 'POST') {
       const id = (request.params as { id?: string }).id ?? '';
       const row = await ownRow(id, auth);
       if (!row) return fail(request, reply, 404, 'TUS_UPLOAD_NOT_FOUND');
       if (method === 'DELETE' && row.state !== 'receiving') {
         await removeTusUpload(db, datastore, id);
-        return reply.status(204).header('tus-resumable', '1.0.0').send();
+        return reply.status(204).header('tus-resumable', TUS_VERSION).send();
       }
       if (row.state === 'done' || row.state === 'finishing') {
         if (method === 'HEAD') return wholeHead(reply, row);
         // a final PATCH whose answer was lost, sent again: the same answer
-        const result = await finish(id, auth, request);
-        if (result.status === 200) reply.header('upload-offset', String(row.length)).header('tus-resumable', '1.0.0');
-        return reply.status(result.status).type('application/json; charset=utf-8').send(result.body);
+        return answerFinished(request, reply, auth, row, 0);
       }
       if (row.expiresAt.getTime() < ctx.now().getTime()) return fail(request, reply, 410, 'TUS_UPLOAD_EXPIRED');
-    } else if (method === 'POST' && !auth) {
-      return fail(request, reply, 401, 'UNAUTHORIZED');
     }
     const scope: RequestScope = { request, auth: auth as AuthState };
     scopes.set(request.raw, scope);
     const run = async () => {
       const response = await server.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
-      if (scope.created && response.status >= 400) {
+      // a creation refused (its row goes); one that carried the whole file keeps its row for the outcome
+      if (scope.created && !scope.finished && response.status >= 400) {
         await removeTusUpload(db, datastore, scope.created).catch(() => {});
       }
       // terminated by its creator: the row goes with the bytes
@@ -499,6 +571,11 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       method === 'PATCH' || method === 'POST'
         ? await ctx.uploadSlots.run((auth as AuthState).actor.id, () => ctx.derivatives.whileUploading(run))
         : await run();
+    if (method === 'PATCH' && !scope.finished && [404, 409, 410].includes(response.status)) {
+      // two final PATCHes at once: the other one took the last bytes; this one answers its outcome, not 409/404/410
+      const row = await finishedMeanwhile((request.params as { id: string }).id);
+      if (row) return answerFinished(request, reply, auth as AuthState, row, LOSER_WAIT_MS);
+    }
     if (scope.finished) {
       // the photo has its bytes now; the upload's copy goes before the answer (the row stays, with the outcome, until
       // it expires)

@@ -8,7 +8,7 @@ import { TUS_PATH } from '@windscope/contract';
 import { photos, tusUploads } from '../../db/schema.ts';
 import { createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
 import { cutPatch, sendInPieces, tusClient, uploadIdOf } from '../../../test/tus.ts';
-import { demoTurbineIds, formBody, makeJpeg, storedKeys } from '../../../test/uploads.ts';
+import { demoTurbineIds, formBody, jpegDeclaring, makeJpeg, storedKeys } from '../../../test/uploads.ts';
 import { TUS_PREFIX } from './tus-s3-store.ts';
 
 const year = new Date().getFullYear();
@@ -160,9 +160,12 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
     expect(pastTheEnd.statusCode).toBe(413);
     expect(pastTheEnd.json()).toMatchObject({ success: false, code: 'TUS_BODY_TOO_LARGE' });
     const wrongType = await client.patch(id, 1000, bytes.subarray(1000, 2000), { 'content-type': 'text/plain' });
-    expect(wrongType.statusCode).toBeGreaterThanOrEqual(400);
-    expect(wrongType.statusCode).toBeLessThan(500);
-    expect(wrongType.json()).toMatchObject({ success: false });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toEqual({
+      success: false,
+      code: 'TUS_CONTENT_TYPE',
+      message: 'Upload pieces must be sent as application/offset+octet-stream.',
+    });
     expect((await client.head(id)).headers['upload-offset']).toBe('1000');
   });
 
@@ -290,16 +293,169 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
     expect((await client.create(meta(name('nolength')), null)).json()).toMatchObject({ code: 'TUS_LENGTH_REQUIRED' });
     const noBlade = await client.create({ filename: name('noblade'), turbine_id: turbineId, year }, 1000);
     expect(noBlade.statusCode).toBe(400);
-    expect(noBlade.json()).toMatchObject({ code: 'PHOTO_UPLOAD_FIELDS' });
+    expect(noBlade.json()).toMatchObject({ code: 'TUS_METADATA_FIELD', message: 'The upload’s blade is missing or invalid.' });
     const noTus = await t.call(operator, { method: 'POST', url: TUS_PATH, headers: { 'upload-length': '10', 'x-language': 'en' } });
     expect(noTus.statusCode).toBe(412);
-    expect(noTus.json()).toMatchObject({ success: false, code: 'TUS_BAD_REQUEST' });
+    expect(noTus.headers['tus-version']).toBe('1.0.0');
+    expect(noTus.json()).toMatchObject({ success: false, code: 'TUS_VERSION_UNSUPPORTED' });
     // none of the refused left a row
     expect(
       (await t.app.ctx.db.select().from(tusUploads)).filter(
         (r) => r.state === 'receiving' && r.metadata && JSON.stringify(r.metadata).includes('huge'),
       ),
     ).toEqual([]);
+  });
+
+  it('names the wrong metadata field in the reader’s language, never the multipart form’s wording', async () => {
+    const cases: [string, Record<string, string | number | undefined>, string, string][] = [
+      [
+        'missing filename',
+        { filename: undefined },
+        'Yükleme bilgilerinde dosya adı eksik veya geçersiz.',
+        'The upload’s file name is missing or invalid.',
+      ],
+      [
+        'missing turbine',
+        { turbine_id: undefined },
+        'Yükleme bilgilerinde türbin eksik veya geçersiz.',
+        'The upload’s turbine is missing or invalid.',
+      ],
+      [
+        'bad SHA-256',
+        { sha256: 'xyz' },
+        'Yükleme bilgilerinde SHA-256 özeti eksik veya geçersiz.',
+        'The upload’s SHA-256 checksum is missing or invalid.',
+      ],
+      [
+        '300-character name',
+        { filename: `${'a'.repeat(296)}.jpg` },
+        'Dosya adı en fazla 255 karakter olabilir; dosyayı daha kısa bir adla yükleyin.',
+        'A file name can be at most 255 characters; upload the file under a shorter name.',
+      ],
+      ['bad year', { year: 'last' }, 'Yükleme bilgilerinde yıl eksik veya geçersiz.', 'The upload’s year is missing or invalid.'],
+      [
+        'neither room nor category',
+        { room: undefined },
+        'Yükleme bilgilerindeki yıl, kanat ve oda (ya da kategori) bu türbine uymuyor.',
+        'The upload’s year, blade and room (or category) do not fit this turbine.',
+      ],
+    ];
+    const before = (await t.app.ctx.db.select().from(tusUploads)).length;
+    for (const [label, change, tr, en] of cases) {
+      for (const [language, message] of [
+        ['tr', tr],
+        ['en', en],
+      ] as const) {
+        const res = await tusClient(t, operator, language).create({ ...meta(name('meta')), ...change }, 1000);
+        expect(res.statusCode, `${label} (${language})`).toBe(400);
+        expect(res.json().message, `${label} (${language})`).toBe(message);
+        expect(res.json().message).not.toMatch(/gönderilmelidir|sent before the files/);
+      }
+    }
+    expect((await t.app.ctx.db.select().from(tusUploads)).length).toBe(before);
+  });
+
+  it('answers a whole file sent with its creation (creation-with-upload) with 201, Location and the photo; a refused one too', async () => {
+    const client = tusClient(t, operator, 'en');
+    const bytes = await makeJpeg(220, 160, { seed: 40 });
+    const filename = name('with-creation');
+    const created = await client.create(meta(filename), bytes.length, {}, bytes);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = uploadIdOf(created);
+    expect(created.headers.location).toBe(`${TUS_PATH}/${id}`);
+    expect(created.headers['upload-offset']).toBe(String(bytes.length));
+    expect(created.json()).toMatchObject({ success: true, data: { originalName: filename, sha256: sha(bytes) } });
+    // the answer was lost: the Location tells the outcome, and HEAD says whole
+    expect((await client.outcome(id)).json().data).toMatchObject({ state: 'stored', photo: { id: created.json().data.id } });
+    expect((await client.head(id)).headers['upload-offset']).toBe(String(bytes.length));
+    expect((await tusKeys()).filter((k) => k.includes(id))).toEqual([]);
+    // refused at its end: the refusal, with the Location of its kept outcome
+    const html = Buffer.from(`<!doctype html><html><body>${'x'.repeat(2000)}</body></html>`);
+    const refused = await client.create(meta(name('page-with-creation')), html.length, {}, html);
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json()).toMatchObject({ success: false, code: 'PHOTO_UNSUPPORTED_TYPE' });
+    const refusedId = uploadIdOf(refused);
+    expect((await client.outcome(refusedId)).json().data).toMatchObject({ state: 'refused', code: 'PHOTO_UNSUPPORTED_TYPE' });
+    // part of a file with its creation: 201, the offset, and the rest by PATCH
+    const larger = await bigJpeg(42, 20 * 1024);
+    const part = await client.create(meta(name('part-with-creation')), larger.length, {}, larger.subarray(0, 10_000));
+    expect(part.statusCode).toBe(201);
+    expect(part.headers['upload-offset']).toBe('10000');
+    expect((await client.patch(uploadIdOf(part), 10_000, larger.subarray(10_000))).statusCode).toBe(200);
+  });
+
+  it('advertises what works: Tus-Max-Size is the photo limit, no creation-defer-length (a deferred length is refused)', async () => {
+    const options = await t.app.inject({ method: 'OPTIONS', url: TUS_PATH });
+    expect(options.statusCode).toBe(204);
+    expect(options.headers['tus-version']).toBe('1.0.0');
+    expect(options.headers['tus-max-size']).toBe(String(PHOTO_LIMIT));
+    expect(String(options.headers['tus-extension']).split(',')).toEqual(['creation', 'creation-with-upload', 'termination', 'expiration']);
+    const deferred = await tusClient(t, operator, 'en').create(meta(name('deferred')), null, { 'upload-defer-length': '1' });
+    expect(deferred.statusCode).toBe(400);
+    expect(deferred.json()).toMatchObject({ success: false, code: 'TUS_LENGTH_REQUIRED' });
+  });
+
+  it('refuses another Tus-Resumable with 412 and Tus-Version on every method, and a piece of another type with 415', async () => {
+    const client = tusClient(t, operator, 'en');
+    const bytes = await makeJpeg(120, 90, { seed: 41 });
+    const id = uploadIdOf(await client.create(meta(name('version')), bytes.length));
+    const requests = [
+      { method: 'POST' as const, url: TUS_PATH, headers: { 'upload-length': '10', 'upload-metadata': '' } },
+      { method: 'HEAD' as const, url: `${TUS_PATH}/${id}`, headers: {} },
+      {
+        method: 'PATCH' as const,
+        url: `${TUS_PATH}/${id}`,
+        payload: bytes,
+        headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      },
+      { method: 'DELETE' as const, url: `${TUS_PATH}/${id}`, headers: {} },
+    ];
+    for (const version of ['0.2.2', '2.0.0', undefined]) {
+      for (const request of requests) {
+        const res = await t.call(operator, {
+          ...request,
+          headers: { ...request.headers, ...(version ? { 'tus-resumable': version } : {}), 'x-language': 'tr' },
+        });
+        expect(res.statusCode, `${request.method} ${version}`).toBe(412);
+        expect(res.headers['tus-version']).toBe('1.0.0');
+        if (request.method !== 'HEAD')
+          expect(res.json()).toMatchObject({
+            success: false,
+            code: 'TUS_VERSION_UNSUPPORTED',
+            message: expect.stringContaining('tus 1.0.0'),
+          });
+      }
+    }
+    for (const [type, payload] of [
+      ['application/json', '{"a":1}'],
+      ['application/json', '{not json'],
+      ['text/plain', 'abc'],
+      ['application/octet-stream', bytes],
+      ['multipart/form-data; boundary=x', '--x--'],
+    ] as const) {
+      const res = await client.patch(id, 0, Buffer.from(payload), { 'content-type': type });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json()).toMatchObject({ success: false, code: 'TUS_CONTENT_TYPE' });
+    }
+    // nothing of it was taken
+    expect((await client.head(id)).headers['upload-offset']).toBe('0');
+    expect((await client.patch(id, 0, bytes)).statusCode).toBe(200);
+  });
+
+  it('answers both of two simultaneous final PATCHes with the stored photo, not 409/404/410', async () => {
+    for (let round = 0; round < 3; round++) {
+      const client = tusClient(t, operator, 'en');
+      const bytes = await bigJpeg(50 + round, 60 * 1024);
+      const filename = name('twice');
+      const id = uploadIdOf(await client.create(meta(filename), bytes.length));
+      const start = bytes.length - 20_000;
+      expect((await client.patch(id, 0, bytes.subarray(0, start))).statusCode).toBe(204);
+      const [a, b] = await Promise.all([client.patch(id, start, bytes.subarray(start)), client.patch(id, start, bytes.subarray(start))]);
+      expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+      expect(a.json().data.id).toBe(b.json().data.id);
+      expect(b.headers['upload-offset']).toBe(String(bytes.length));
+      expect((await photoNamed(filename))?.sha256).toBe(sha(bytes));
+    }
   });
 
   it('refuses finished bytes that are HTML named .jpg (415, localized), a damaged SHA-256 and a name taken meanwhile; nothing stays', async () => {
@@ -339,6 +495,22 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
     expect(await photoNamed(html.toString().slice(0, 5))).toBeUndefined();
     for (const id of [htmlId, damaged, b]) expect((await tusKeys()).filter((k) => k.includes(id))).toEqual([]);
     expect((await client.outcome(b)).json().data).toMatchObject({ state: 'refused', code: 'PHOTO_DUPLICATE_NAMES' });
+  });
+
+  it('refuses at its end a header-only JPEG claiming exactly the pixel limit (422, tr and en); no row, no file stays', async () => {
+    const client = tusClient(t, operator, 'en');
+    const before = await storedKeys(t);
+    const header = await jpegDeclaring(20_000, 20_000);
+    const filename = name('header-only');
+    const id = uploadIdOf(await client.create(meta(filename), header.length));
+    const refused = await client.patch(id, 0, header);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toEqual({ success: false, code: 'PHOTO_DAMAGED', message: `1 file(s) empty or damaged: ${filename}` });
+    const turkish = await tusClient(t, operator, 'tr').outcome(id);
+    expect(turkish.json().data).toEqual({ state: 'refused', code: 'PHOTO_DAMAGED', message: `1 dosya boş veya bozuk: ${filename}` });
+    expect(await photoNamed(filename)).toBeUndefined();
+    expect((await storedKeys(t)).filter((k) => !before.includes(k))).toEqual([]);
+    expect((await tusKeys()).filter((k) => k.includes(id))).toEqual([]);
   });
 
   it('tells the outcome: incomplete with the offset, then stored with the photo', async () => {
