@@ -126,6 +126,33 @@ describe('linking a later sighting to an earlier finding', () => {
     ).toBe(404);
   });
 
+  it('the size follows the latest sighting that has one: on linking, on removing a sighting (issue 24 item 3)', async () => {
+    const turbine = await insertTurbine(t, ege);
+    const earlier = await insertFinding(t, turbine.id, operator, { ...place, distance: 8, year: 2024, lengthMm: 60 });
+    const unsized = await insertFinding(t, turbine.id, operator, { ...place, distance: 8.1, year: 2025 });
+    const later = await insertFinding(t, turbine.id, operator, { ...place, distance: 8.2, year: 2026, severity: 4, lengthMm: 95 });
+    const link = async (source: { id: number }, version: number) => {
+      const res = await call('manager', 'POST', `/api/turbines/${turbine.id}/findings/${source.id}/link`, {
+        target_id: earlier.id,
+        version,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as FindingDetail;
+    };
+    // a later sighting without a size keeps the size the finding had
+    expect((await link(unsized, 1)).length_mm).toBe(60);
+    const linked = await link(later, 1);
+    expect([linked.severity, linked.length_mm]).toEqual([4, 95]);
+    // removing the 95 mm sighting: the latest one with a size is 60 mm again
+    const newest = linked.observations.find((o) => o.year === 2026);
+    const res = await t.call(tokens.manager ?? null, {
+      method: 'DELETE',
+      url: `/api/turbines/${turbine.id}/findings/${earlier.id}/observations/${newest?.id}?version=${linked.version}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data as FindingDetail).length_mm).toBe(60);
+  });
+
   it('refuses self links, links forward in time (a cycle), stale versions, other turbines and companies', async () => {
     const turbine = await insertTurbine(t, ege);
     const otherTurbine = await insertTurbine(t, ege);

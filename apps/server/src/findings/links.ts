@@ -19,6 +19,7 @@ import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import { preparedAnswer, type SerializedAnswer, serializedCache } from '../http/serialized-answers.ts';
 import { recordSeverityChange, resolveEscalations, sendEscalationMails } from '../notifications/escalations.ts';
 import { actorOf, type LoadedFinding, loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
+import { summarizeObservations } from './observations.ts';
 import { findingColumns, findingFieldsOf, presentEvent, presentFinding } from './presenter.ts';
 
 /** Linking a later sighting to an earlier finding of the same place (issue 16, DECISIONS §12). A finding whose
@@ -250,19 +251,13 @@ export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, 
       .set({ findingId: target.row.id })
       .where(eq(findingObservations.findingId, findingId))
       .returning({ id: findingObservations.id });
-    const all = await tx
-      .select({ year: findingObservations.year, severity: findingObservations.severity, kind: findingObservations.kind })
-      .from(findingObservations)
-      .where(eq(findingObservations.findingId, target.row.id))
-      .orderBy(desc(findingObservations.year), desc(findingObservations.id));
-    const sightings = all.filter((o) => o.kind === 'sighting');
-    const years = (sightings.length ? sightings : all).map((o) => o.year);
+    const summary = await summarizeObservations(tx, target.row.id, target.row.severity);
     const t = target.row;
     const next = {
-      severity: sightings[0]?.severity ?? t.severity,
-      observation_count: all.length,
-      first_seen_year: Math.min(...years),
-      last_seen_year: Math.max(...years),
+      severity: summary.severity,
+      observation_count: summary.observationCount,
+      first_seen_year: summary.firstSeenYear,
+      last_seen_year: summary.lastSeenYear,
     };
     const [updated] = await tx
       .update(findings)
@@ -271,6 +266,7 @@ export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, 
         observationCount: next.observation_count,
         firstSeenYear: next.first_seen_year,
         lastSeenYear: next.last_seen_year,
+        ...(summary.size ?? {}),
         version: sql`${findings.version} + 1`,
         updatedAt: now,
       })

@@ -3,7 +3,7 @@ import { type Actor, can, type Geometry, type observationBodySchema, type PhotoF
 import type { z } from 'zod';
 import { companyScope } from '../access/scope.ts';
 import type { AppContext } from '../context.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { findingObservations, findings, photos, turbines } from '../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { preparedAnswer, type SerializedAnswer, serializedCache } from '../http/serialized-answers.ts';
@@ -105,6 +105,35 @@ const observationSummary = (o: { id: number; photoId: number; kind: string; seve
   year: o.year,
 });
 
+/** What a finding's observations say about it, after its sightings changed (linked in, removed): how many, the years
+ *  it was seen, its severity (§12: the latest sighting's; `severity` when it has none) and its size, which follows the
+ *  latest sighting that has one (issue 24 item 3: a linked finding showed the latest severity beside the oldest
+ *  size; null when no sighting has a size, so the finding keeps its own). Years come from the sightings, or from the
+ *  repair evidence when no sighting is left. */
+export async function summarizeObservations(tx: Transaction | Database, findingId: number, severity: number) {
+  const all = await tx
+    .select({
+      year: findingObservations.year,
+      severity: findingObservations.severity,
+      kind: findingObservations.kind,
+      lengthMm: findingObservations.lengthMm,
+      widthMm: findingObservations.widthMm,
+    })
+    .from(findingObservations)
+    .where(eq(findingObservations.findingId, findingId))
+    .orderBy(desc(findingObservations.year), desc(findingObservations.id));
+  const sightings = all.filter((o) => o.kind === 'sighting');
+  const years = (sightings.length ? sightings : all).map((o) => o.year);
+  const sized = sightings.find((o) => o.lengthMm !== null || o.widthMm !== null);
+  return {
+    observationCount: all.length,
+    firstSeenYear: Math.min(...years),
+    lastSeenYear: Math.max(...years),
+    severity: sightings[0]?.severity ?? severity,
+    size: sized ? { lengthMm: sized.lengthMm, widthMm: sized.widthMm } : null,
+  };
+}
+
 /** Another sighting (or repair evidence) on a photo of the same turbine. A sighting at least as recent as the last
  *  one sets the finding's severity (§12: the finding's severity is its latest observation's). */
 export async function addObservation(ctx: AppContext, who: Who, turbineId: number, findingId: number, input: ObservationInput) {
@@ -129,6 +158,10 @@ export async function addObservation(ctx: AppContext, who: Who, turbineId: numbe
           firstSeenYear: sightingYears ? Math.min(row.firstSeenYear, photo.year) : row.firstSeenYear,
           lastSeenYear: sightingYears ? Math.max(row.lastSeenYear, photo.year) : row.lastSeenYear,
           severity: latest ? severity : row.severity,
+          // the size follows the latest sighting that has one (issue 24 item 3)
+          ...(latest && (observation.lengthMm !== null || observation.widthMm !== null)
+            ? { lengthMm: observation.lengthMm, widthMm: observation.widthMm }
+            : {}),
           version: sql`${findings.version} + 1`,
           updatedAt: now,
         })
@@ -195,21 +228,16 @@ export async function removeObservation(
   const now = ctx.now();
   const escalation = await ctx.db.transaction(async (tx) => {
     await tx.delete(findingObservations).where(eq(findingObservations.id, observationId));
-    const rest = await tx
-      .select({ year: findingObservations.year, severity: findingObservations.severity, kind: findingObservations.kind })
-      .from(findingObservations)
-      .where(eq(findingObservations.findingId, findingId))
-      .orderBy(desc(findingObservations.year), desc(findingObservations.id));
-    const sightings = rest.filter((o) => o.kind === 'sighting');
-    const years = (sightings.length ? sightings : rest).map((o) => o.year);
-    const severity = sightings[0]?.severity ?? row.severity;
+    const rest = await summarizeObservations(tx, findingId, row.severity);
+    const severity = rest.severity;
     const [updated] = await tx
       .update(findings)
       .set({
-        observationCount: rest.length,
-        firstSeenYear: Math.min(...years),
-        lastSeenYear: Math.max(...years),
+        observationCount: rest.observationCount,
+        firstSeenYear: rest.firstSeenYear,
+        lastSeenYear: rest.lastSeenYear,
         severity,
+        ...(rest.size ?? {}),
         version: sql`${findings.version} + 1`,
         updatedAt: now,
       })

@@ -227,9 +227,7 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
       const auth = requireAuth(req);
       await addObservation(ctx, auth, turbineId, findingId, req.body);
       const finding = await getFinding(ctx, auth.actor, turbineId, findingId);
-      return reply
-        .status(201)
-        .send({ success: true as const, data: finding, message: localize(req, 'FINDING_OBSERVATION_ADDED') });
+      return reply.status(201).send({ success: true as const, data: finding, message: localize(req, 'FINDING_OBSERVATION_ADDED') });
     },
   );
 
