@@ -100,9 +100,12 @@ describe('turbine detail page states', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/turbines/'))).toBe(false);
   });
 
-  it('shows the server message for an unknown turbine', async () => {
+  it('says "not found" once for an unknown turbine, with what may have happened (issue 24 item 19)', async () => {
     renderPage(77);
     expect(await screen.findByRole('heading', { name: 'Türbin bulunamadı' })).toBeInTheDocument();
+    // the server's message is the same words: shown as the text too, the page said them twice
+    expect(screen.getAllByText('Türbin bulunamadı')).toHaveLength(1);
+    expect(screen.getByText('Aradığınız türbin silinmiş olabilir ya da bu türbini görme yetkiniz olmayabilir.')).toBeInTheDocument();
   });
 
   it('shows "Hata Oluştu" with "Tekrar Dene", which loads again', async () => {

@@ -43,7 +43,7 @@ export function TurbinePage() {
   } else if (turbine.error) {
     body =
       isApiError(turbine.error) && turbine.error.status === 404 ? (
-        <StatusScreen code="404" title={t('state.notFound')} message={turbine.error.message} onRetry={false} {...backToList} />
+        <StatusScreen code="404" title={t('state.notFound')} message={t('state.notFoundMessage')} onRetry={false} {...backToList} />
       ) : (
         <StatusScreen
           title={t('state.errorTitle')}
