@@ -12,6 +12,9 @@ export type SphereStage = 'preview' | 'original';
 export interface SphereLabels {
   loading: string;
   loadError: string;
+  /** every text the viewer library itself shows (button titles, the panel's close, hints), in the page's language:
+   *  its defaults are English (issue 24 item 23) */
+  library: Record<string, string>;
 }
 
 export interface SphereController {
@@ -61,7 +64,7 @@ export function createSphereViewer(container: HTMLElement, labels: SphereLabels,
       navbar: false,
       keyboard: false,
       loadingTxt: labels.loading,
-      lang: { loading: labels.loading, loadError: labels.loadError },
+      lang: { ...labels.library, loading: labels.loading, loadError: labels.loadError },
       canvasBackground: '#0a121b',
       defaultZoomLvl: 0,
       moveInertia: true,

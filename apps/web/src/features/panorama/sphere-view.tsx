@@ -75,7 +75,11 @@ export function SphereView({
     onFinish,
     onController,
   };
-  const labels = useRef({ loading: t('loadingPanorama'), loadError: t('panoramaError') });
+  const labels = useRef({
+    loading: t('loadingPanorama'),
+    loadError: t('panoramaError'),
+    library: t('library', { returnObjects: true }) as Record<string, string>,
+  });
 
   const showLatest = () => {
     const controller = controllerRef.current;
