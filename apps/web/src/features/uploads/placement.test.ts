@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bladeFromName, factsFromExif, suggestPlacement } from './placement.ts';
+import { bladeFromName, factsFromExif, factsFromName, suggestPlacement } from './placement.ts';
 import type { Placement } from './queue.ts';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -74,6 +74,22 @@ describe('placement suggestions', () => {
     const { placement, origins } = suggestPlacement('IMG_0001.jpg', {}, ROOM_DEFAULT, NOW);
     expect(placement).toEqual(ROOM_DEFAULT);
     expect(origins).toEqual({ year: 'default', blade: 'default', source: 'default' });
+  });
+  it('reads year and drone from DJI file names when the photo itself says nothing (issue 24 item 15)', () => {
+    const { placement, origins } = suggestPlacement('DJI_20240614103012_0042_V.JPG', {}, OPERATOR_DEFAULT, NOW);
+    expect(placement).toMatchObject({ year: 2024, source: { kind: 'category', category: 'drone' } });
+    expect(origins).toMatchObject({ year: 'name', source: 'name' });
+    // older models: no date in the name, still a drone; the year stays the zone's
+    const older = suggestPlacement('DJI_0042.JPG', {}, OPERATOR_DEFAULT, NOW);
+    expect(older.placement).toMatchObject({ year: OPERATOR_DEFAULT.year, source: { kind: 'category', category: 'drone' } });
+    expect(older.origins).toMatchObject({ year: 'default', source: 'name' });
+    // the photo's own capture time wins over the name's
+    expect(suggestPlacement('DJI_20240614103012_0042_V.JPG', { year: 2023 }, OPERATOR_DEFAULT, NOW).placement.year).toBe(2023);
+    // names that only look alike are not drones
+    for (const name of ['IMG_0042.JPG', 'DJI.JPG', 'my_DJI_0042.jpg', 'DJI_2025x_0042.JPG']) {
+      expect(factsFromName(name), name).toEqual({ drone: false });
+    }
+    expect(factsFromName('DJI_20251399103012_0042_V.JPG')).toEqual({ drone: true });
   });
   it('ignores a camera clock that was never set (1980) or runs ahead', () => {
     expect(suggestPlacement('x.jpg', { year: 1980 }, ROOM_DEFAULT, NOW).origins.year).toBe('default');

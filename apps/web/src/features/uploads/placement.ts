@@ -85,6 +85,21 @@ export function bladeFromName(name: string): Blade | null {
   return match?.[1] ? (match[1].toUpperCase() as Blade) : null;
 }
 
+// DJI drones name their photos "DJI_0042.JPG" or, on newer models, "DJI_20250614103012_0042_V.JPG" (the capture time,
+// then a counter and the lens): both say drone, the second also the year, when the photo's own EXIF/XMP was stripped
+// (issue 24 item 15)
+const DJI_NAME = /^DJI_(?:(\d{4})(\d{2})(\d{2})(?:\d{6})?_)?\d+(?:_[A-Z]+)?$/i;
+
+/** What a file name says about the photo: the drone that took it, and the capture year when the name carries it. */
+export function factsFromName(name: string): { drone: boolean; year?: number } {
+  const stem = name.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
+  const match = DJI_NAME.exec(stem);
+  if (!match) return { drone: false };
+  const [year, month, day] = [match[1], match[2], match[3]].map(Number);
+  const validDate = year !== undefined && month !== undefined && day !== undefined && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+  return validDate && match[1] ? { drone: true, year } : { drone: true };
+}
+
 /** A capture year the app can file a photo under: not before 1990 and not after next year (a camera's clock may be wrong). */
 function plausibleYear(year: number | undefined, now: Date): year is number {
   return year !== undefined && year >= 1990 && year <= now.getFullYear() + 1;
@@ -99,9 +114,13 @@ export function suggestPlacement(
 ): { placement: Placement; origins: PlacementOrigins } {
   const origins: { year: Origin; blade: Origin; source: Origin } = { year: 'default', blade: 'default', source: 'default' };
   const placement: Placement = { ...defaults };
+  const named = factsFromName(name);
   if (plausibleYear(facts.year, now)) {
     placement.year = facts.year;
     origins.year = 'photo';
+  } else if (plausibleYear(named.year, now)) {
+    placement.year = named.year;
+    origins.year = 'name';
   }
   const blade = bladeFromName(name);
   if (blade) {
@@ -111,6 +130,9 @@ export function suggestPlacement(
   if (facts.drone) {
     placement.source = { kind: 'category', category: 'drone' };
     origins.source = 'photo';
+  } else if (named.drone) {
+    placement.source = { kind: 'category', category: 'drone' };
+    origins.source = 'name';
   }
   return { placement, origins };
 }
