@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { NotFoundPage } from './error-pages.tsx';
 import { lazyPage } from './lazy-route.ts';
@@ -106,4 +106,22 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Loads the lazy route modules `pathname` matches before the router is made: the router then draws the page in its
+ *  first render, the markup the prerender made (scripts/prerender.mjs), instead of HydrateFallback while it loads them.
+ *  A module that fails to load stays lazy: the router tries again and shows its error. */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      try {
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      } catch {
+        // left to the router
+      }
+    }),
+  );
 }
