@@ -7,8 +7,7 @@ import { routes } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { prerenderTitle } from '../ui/page-title.ts';
 
-/** The public pages the build prerenders (issue 22): their HTML paints before the app's JS has loaded. */
-export const PRERENDERED_PATHS = ['/', '/about', '/contact', '/support', '/faq', '/privacy', '/login'] as const;
+export { PRERENDERED_PATHS } from './prerendered-paths.ts';
 
 export interface RenderedPage {
   /** the markup of #root, which main.tsx hydrates */
