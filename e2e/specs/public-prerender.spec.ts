@@ -109,7 +109,7 @@ test.describe('hydration', () => {
     await expect(page.locator('html')).toHaveAttribute('data-prerendered', 'tr');
     await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
     release();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[0].en);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLIC_PAGES[0].en);
     await expect(page.locator('html')).not.toHaveAttribute('data-relanguage');
     expect(errors).toEqual([]);
     // the script kept the choice in the cookie: the next visit is sent in English

@@ -32,11 +32,39 @@ function replaceOnce(html, search, replacement) {
   return html.replace(search, () => replacement);
 }
 
-/** The page paints from its HTML and CSS; its JS only hydrates it. Fetched at low priority, the scripts leave the link
- *  to the stylesheets and the largest picture first (Chrome gives module scripts and modulepreloads high priority,
- *  which Lighthouse's simulation also counts as render-blocking). */
-const lowPriorityScripts = (html) =>
-  html.replace(/<(script type="module"|link rel="modulepreload") /g, (_tag, start) => `<${start} fetchpriority="low" `);
+/** The page paints from its HTML and CSS; its JS only hydrates it. So the entry and the route's chunks are asked for
+ *  once the page has painted (the frame after the first one; at the latest after 1 s, for a tab in the background),
+ *  which leaves the link to the stylesheets and the largest picture until then. The script is inline: the server's CSP
+ *  allows it by its hash (apps/server/src/http/prerendered-pages.ts reads the pages). */
+function hydrateAfterFirstPaint(html) {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error('index.html has no entry <script type="module" crossorigin src> (scripts/prerender.mjs)');
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  let page = html.replace(entry[0], '');
+  for (const [tag] of preloads) page = page.replace(tag, '');
+  const loader = `(() => {
+        let started = false;
+        const start = () => {
+          if (started) return;
+          started = true;
+          for (const href of ${JSON.stringify(preloads.map(([, href]) => href))}) {
+            const link = document.createElement('link');
+            link.rel = 'modulepreload';
+            link.crossOrigin = '';
+            link.href = href;
+            document.head.append(link);
+          }
+          const script = document.createElement('script');
+          script.type = 'module';
+          script.crossOrigin = '';
+          script.src = ${JSON.stringify(entry[1])};
+          document.head.append(script);
+        };
+        requestAnimationFrame(() => setTimeout(start));
+        setTimeout(start, 1000);
+      })();`;
+  return replaceOnce(page, '</head>', `  <script>\n      ${loader}\n    </script>\n  </head>`);
+}
 
 const pages = {};
 await rm(path.join(dist, 'pages'), { recursive: true, force: true });
@@ -51,7 +79,7 @@ for (const language of LANGUAGES) {
       () => `<meta name="description" content="${escapeHtml(description)}" />`,
     );
     page = replaceOnce(page, '</head>', `  ${routePreloadLinks(manifest, route).join('\n    ')}\n  </head>`);
-    page = lowPriorityScripts(replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`));
+    page = hydrateAfterFirstPaint(replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`));
     const file = `pages/${language}/${route === '/' ? 'index' : route.slice(1)}.html`;
     await writeFile(path.join(dist, file), page);
     await precompress(path.join(dist, file));

@@ -41,16 +41,24 @@ export function sendPrerenderedPage(request: FastifyRequest, reply: FastifyReply
   return reply.sendFile(files[language]);
 }
 
-/** CSP sources for the inline scripts of the build's index.html (theme and language before the first paint), by their
- *  SHA-256: the prerendered pages carry the same head. */
+/** CSP sources, by SHA-256, for the inline scripts of the build's index.html (theme and language before the first paint)
+ *  and of the prerendered pages (the same, and the one that loads the app's JS after the first paint). */
 export function inlineScriptHashes(dist: string): string[] {
   const index = path.join(dist, 'index.html');
   if (!existsSync(index)) return [];
-  const html = readFileSync(index, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, body]) =>
-      `'sha256-${createHash('sha256')
-        .update(body ?? '')
-        .digest('base64')}'`,
-  );
+  const files = [
+    index,
+    ...[...loadPrerenderedPages(dist).values()].flatMap((page) => [page.tr, page.en].map((file) => path.join(dist, file))),
+  ];
+  const hashes = new Set<string>();
+  for (const file of files) {
+    for (const [, body] of readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      hashes.add(
+        `'sha256-${createHash('sha256')
+          .update(body ?? '')
+          .digest('base64')}'`,
+      );
+    }
+  }
+  return [...hashes];
 }
