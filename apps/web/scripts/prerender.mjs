@@ -32,7 +32,14 @@ function replaceOnce(html, search, replacement) {
   return html.replace(search, () => replacement);
 }
 
-/** The page paints from its HTML and CSS; its JS only hydrates it. So the entry and the route's chunks are asked for
+/** Pages with a form (sign-in, contact) need their JS as soon as possible (a visitor may type at once): their scripts stay
+ *  in the head, fetched at low priority so the stylesheets and pictures go first (Chrome gives module scripts and
+ *  modulepreloads high priority, which Lighthouse's simulation also counts as render-blocking). */
+const FORM_PAGES = new Set(['/login', '/contact']);
+const lowPriorityScripts = (html) =>
+  html.replace(/<(script type="module"|link rel="modulepreload") /g, (_tag, start) => `<${start} fetchpriority="low" `);
+
+/** The other pages paint from their HTML and CSS; their JS only hydrates them. So the entry and the route's chunks are asked for
  *  once the page has painted (the frame after the first one; at the latest after 1 s, for a tab in the background),
  *  which leaves the link to the stylesheets and the largest picture until then. The script is inline: the server's CSP
  *  allows it by its hash (apps/server/src/http/prerendered-pages.ts reads the pages). */
@@ -79,7 +86,8 @@ for (const language of LANGUAGES) {
       () => `<meta name="description" content="${escapeHtml(description)}" />`,
     );
     page = replaceOnce(page, '</head>', `  ${routePreloadLinks(manifest, route).join('\n    ')}\n  </head>`);
-    page = hydrateAfterFirstPaint(replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`));
+    page = replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`);
+    page = FORM_PAGES.has(route) ? lowPriorityScripts(page) : hydrateAfterFirstPaint(page);
     const file = `pages/${language}/${route === '/' ? 'index' : route.slice(1)}.html`;
     await writeFile(path.join(dist, file), page);
     await precompress(path.join(dist, file));
