@@ -9,6 +9,7 @@ const inputs = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/scripts',
   'packages/contract/src',
   'package-lock.json',
 ];

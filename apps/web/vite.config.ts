@@ -1,57 +1,34 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress, TEXT_FILE } from './scripts/precompress.mjs';
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-/** the text files of a build; pictures and fonts (woff2) are compressed already */
-const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map|wasm)$/;
-
-/** Issue 22: a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every text file of the build, kept only when
- *  smaller; the server (@fastify/static preCompressed) sends the one the browser accepts, so nothing is compressed per
- *  request. */
-function precompress(): Plugin {
+/** Issue 22: a brotli and a gzip copy beside every text file of the build (scripts/precompress.mjs). Not for the
+ *  prerender's server bundle (scripts/prerender.mjs), which is run, never served. */
+function precompressBuild(): Plugin {
   let outDir = '';
   return {
     name: 'windscope-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
       const files = entries
-        .filter((entry) => entry.isFile() && TEXT.test(entry.name))
+        .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
         .map((entry) => path.join(entry.parentPath, entry.name))
         // Vite's own manifest (.vite/) is read by scripts, never served
         .filter((file) => !path.relative(outDir, file).startsWith('.'));
-      await Promise.all(
-        files.map(async (file) => {
-          const body = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(body, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: 11,
-                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              },
-            }),
-            gzipAsync(body, { level: 9 }),
-          ]);
-          if (br.length < body.length) await writeFile(`${file}.br`, br);
-          if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
-        }),
-      );
+      await Promise.all(files.map(precompress));
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompressBuild()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-  // the manifest feeds scripts/check-home-budget.mjs
+  // the manifest feeds scripts/check-home-budget.mjs and scripts/prerender.mjs
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
 });

@@ -27,7 +27,7 @@ import { AccessLogController, logFormatFor, logOutputFor } from './http/request-
 import { installBodyTimeouts, serverTimeouts } from './http/request-timeouts.ts';
 import { installCloseAfterRefusal } from './http/close-after-refusal.ts';
 import { installJsonCompression } from './http/json-compression.ts';
-import { routePages, sendRoutePage } from './http/route-preloads.ts';
+import { inlineScriptHashes, loadPrerenderedPages, sendPrerenderedPage } from './http/prerendered-pages.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { createMailOutbox } from './mail/outbox-worker.ts';
@@ -209,13 +209,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // upgrade-insecure-requests and HSTS only for a page served over HTTPS (§15): a LAN server on plain HTTP must work
   const alwaysHttps = Boolean(config.tls) || config.publicUrl.startsWith('https:');
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   installSecurityHeaders(
     app,
     {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // the build's inline head script (theme and language before the first paint) by its hash
+          scriptSrc: ["'self'", ...inlineScriptHashes(webDist)],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'"],
@@ -315,7 +317,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: '/api' },
   );
 
-  await serveWebApp(app, config.webDist ?? DEFAULT_WEB_DIST);
+  await serveWebApp(app, webDist);
   return app;
 }
 
@@ -347,7 +349,7 @@ function serveTls(config: AppConfig) {
  *  answered with index.html. The build's .br and .gz copies go to browsers that accept them (`Vary: accept-encoding`). */
 async function serveWebApp(app: FastifyInstance, dist: string) {
   if (!existsSync(path.join(dist, 'index.html'))) return;
-  const pages = routePages(dist);
+  const pages = loadPrerenderedPages(dist);
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
@@ -365,9 +367,9 @@ async function serveWebApp(app: FastifyInstance, dist: string) {
       return reply.sendFile(path.relative(dist, candidate));
     }
     if (url.startsWith('/api/')) return reply.callNotFound();
-    // `/` and `/login` announce their route chunks in the page (issue 22: one round trip less before the first paint)
+    // the public pages and /login prerendered in the visitor's language (issue 22: painted before the JS has run)
     const page = pages.get(url);
-    if (page) return sendRoutePage(request, reply, page);
+    if (page) return sendPrerenderedPage(request, reply, page);
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -1,11 +1,28 @@
 import './app/mantine-styles.ts';
 import './app/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { createAppRouter, loadMatchedRoutes } from './app/router.tsx';
+import { i18n } from './i18n/i18n.ts';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const container = document.getElementById('root') as HTMLElement;
+/** The language of the page the server prerendered (the public pages; scripts/prerender.mjs); absent on the app shell. */
+const prerendered = document.documentElement.dataset.prerendered;
+
+function start(hydrate: boolean) {
+  const app = (
+    <StrictMode>
+      <App router={createAppRouter()} />
+    </StrictMode>
+  );
+  if (hydrate) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+if (prerendered) {
+  // hydrated when the app draws what the server drew: the same language and no query string (/login?next= adds a notice);
+  // otherwise drawn afresh over it
+  const hydrate = prerendered === i18n.language && window.location.search === '';
+  void loadMatchedRoutes(window.location.pathname).then(() => start(hydrate));
+} else start(false);

@@ -109,3 +109,7 @@ export function stripStoredPrefix(name: string): string {
   const m = /^\d+-[A-Za-z0-9]+-(.+)$/.exec(name);
   return m?.[1] ?? name;
 }
+
+/** The cookie that mirrors the web app's saved language (localStorage), so the server can send the prerendered public
+ *  pages in that language (issue 22: no page painted in the wrong language before the app runs). */
+export const LANGUAGE_COOKIE = 'windscope.language';

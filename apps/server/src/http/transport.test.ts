@@ -2,6 +2,7 @@
 // TLS_CERT_FILE with HTTP/2 and HTTP/1.1), and compressed, cacheable bytes (the build's .br/.gz copies by
 // Accept-Encoding with Vary, immutable hashed assets, index.html revalidated, JSON answers over 1 KB compressed).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
@@ -20,46 +21,41 @@ import { pickEncoding } from './json-compression.ts';
 const dir = mkdtempSync(path.join(tmpdir(), 'windscope-transport-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A built web app as the Vite build leaves it: index.html and a hashed asset, each with its .br and .gz copies. */
+/** A built web app as the Vite build leaves it: index.html (with an inline head script) and a hashed asset, each with its
+ *  .br and .gz copies, and the public pages prerendered in both languages (apps/web/scripts/prerender.mjs). */
 const SCRIPT = `console.log(${JSON.stringify('windscope '.repeat(400))});\n`;
-const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123xy.js"></script></head><body>${'<p>Windscope</p>'.repeat(40)}</body></html>`;
+const INLINE = "\n      document.documentElement.setAttribute('data-mantine-color-scheme', 'light');\n    ";
+const INDEX = `<!doctype html><html><head><script>${INLINE}</script><script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div></body></html>`;
+const prerendered = (language: string, heading: string) =>
+  INDEX.replace('<html>', `<html lang="${language}" data-prerendered="${language}">`).replace(
+    '<div id="root"></div>',
+    `<div id="root"><h1>${heading}</h1>${'<p>Windscope</p>'.repeat(40)}</div>`,
+  );
+const PAGES = {
+  'pages/tr/index.html': prerendered('tr', 'Rüzgar türbinleri'),
+  'pages/en/index.html': prerendered('en', 'Wind turbines'),
+  'pages/tr/login.html': prerendered('tr', 'Giriş Yap'),
+  'pages/en/login.html': prerendered('en', 'Sign in'),
+};
 function writeDist(root: string) {
   mkdirSync(path.join(root, 'assets'), { recursive: true });
-  for (const [file, text] of [
-    ['index.html', INDEX],
-    ['assets/index-AbC123xy.js', SCRIPT],
-  ] as const) {
+  mkdirSync(path.join(root, 'pages', 'tr'), { recursive: true });
+  mkdirSync(path.join(root, 'pages', 'en'), { recursive: true });
+  for (const [file, text] of [['index.html', INDEX], ['assets/index-AbC123xy.js', SCRIPT], ...Object.entries(PAGES)] as const) {
     writeFileSync(path.join(root, file), text);
     writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(text));
     writeFileSync(path.join(root, `${file}.gz`), gzipSync(text));
   }
+  writeFileSync(
+    path.join(root, 'pages', 'pages.json'),
+    JSON.stringify({
+      '/': { tr: 'pages/tr/index.html', en: 'pages/en/index.html' },
+      '/login': { tr: 'pages/tr/login.html', en: 'pages/en/login.html' },
+    }),
+  );
 }
 const webDist = path.join(dir, 'dist');
 writeDist(webDist);
-// the build's manifest: `/` gets the home route's chunks announced in its head
-mkdirSync(path.join(webDist, '.vite'));
-writeFileSync(
-  path.join(webDist, '.vite', 'manifest.json'),
-  JSON.stringify({
-    'index.html': { file: 'assets/index-AbC123xy.js', isEntry: true },
-    'src/features/public/layout/public-layout.tsx': {
-      file: 'assets/public-layout-Lay0ut12.js',
-      css: ['assets/public-layout-Css0ut12.css'],
-      imports: ['index.html'],
-    },
-    'src/features/public/home/home-page.tsx': {
-      file: 'assets/home-page-H0me1234.js',
-      imports: ['index.html', 'src/features/public/layout/public-layout.tsx'],
-      assets: ['assets/blade-inspection-still-BT-h9_E6.svg', 'assets/blade-inspection-CoxNLRck.svg'],
-    },
-  }),
-);
-const HOME_LINKS = [
-  '<link rel="preload" as="image" fetchpriority="high" href="/assets/blade-inspection-CoxNLRck.svg">',
-  '<link rel="stylesheet" crossorigin href="/assets/public-layout-Css0ut12.css">',
-  '<link rel="modulepreload" crossorigin href="/assets/public-layout-Lay0ut12.js">',
-  '<link rel="modulepreload" crossorigin href="/assets/home-page-H0me1234.js">',
-];
 
 const hasUpgrade = (csp: unknown) => /upgrade-insecure-requests/.test(String(csp));
 
@@ -134,34 +130,73 @@ describe('security headers by the scheme the page was served over', () => {
       expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
     });
 
-    it('index.html (a deep link, and `/` with its route chunks announced): compressed, no-cache, 304 to its ETag', async () => {
-      for (const url of ['/', '/dashboard']) {
-        const first = await get(url, { 'accept-encoding': 'br' });
+    it('index.html for a deep link: compressed, no-cache, 304 to its ETag', async () => {
+      const first = await get('/dashboard', { 'accept-encoding': 'br' });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(first.rawPayload).toString()).toBe(INDEX);
+      expect(first.headers['content-type']).toMatch(/^text\/html/);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      expect(String(first.headers.vary)).toMatch(/accept-encoding/i);
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/"/);
+      const again = await get('/dashboard', { 'accept-encoding': 'br', 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect((await get('/dashboard')).body).toBe(INDEX);
+    });
+
+    it('a prerendered page in the language the app will use: the saved cookie, else the browser language, else Turkish', async () => {
+      const cases: [Record<string, string>, string][] = [
+        [{}, 'pages/tr/index.html'],
+        [{ 'accept-language': 'tr-TR,tr;q=0.9,en;q=0.8' }, 'pages/tr/index.html'],
+        [{ 'accept-language': 'en-US,en;q=0.9,tr;q=0.8' }, 'pages/en/index.html'],
+        [{ 'accept-language': 'de-DE' }, 'pages/en/index.html'],
+        [{ 'accept-language': 'en-US', cookie: 'a=1; windscope.language=tr' }, 'pages/tr/index.html'],
+        [{ 'accept-language': 'tr-TR', cookie: 'windscope.language=en' }, 'pages/en/index.html'],
+        [{ cookie: 'windscope.language=de' }, 'pages/tr/index.html'],
+      ];
+      for (const [headers, file] of cases) {
+        const res = await get('/', headers);
+        expect(res.statusCode).toBe(200);
+        expect(res.body, JSON.stringify(headers)).toBe(PAGES[file as keyof typeof PAGES]);
+        expect(res.headers['content-language']).toBe(file.split('/')[1]);
+      }
+      const login = await get('/login', { cookie: 'windscope.language=en' });
+      expect(login.body).toBe(PAGES['pages/en/login.html']);
+    });
+
+    it("a prerendered page: the build's brotli or gzip copy, no-cache, Vary on what chose it, 304 to its ETag", async () => {
+      for (const [url, file] of [
+        ['/', 'pages/en/index.html'],
+        ['/login', 'pages/en/login.html'],
+      ] as const) {
+        const first = await get(url, { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-GB' });
         expect(first.statusCode).toBe(200);
         expect(first.headers['content-encoding']).toBe('br');
-        const html = brotliDecompressSync(first.rawPayload).toString();
-        if (url === '/dashboard') expect(html).toBe(INDEX);
-        else {
-          for (const link of HOME_LINKS) expect(html).toContain(link);
-          expect(html).not.toContain('blade-inspection-still');
-          // the entry is in the page already; no second announcement
-          expect(html.match(/index-AbC123xy\.js/g)?.length).toBe(1);
-          expect(html.replace(/\s*<link [^>]+>/g, '').replace(/\s*<\/head>/, '</head>')).toBe(INDEX);
-        }
+        expect(first.rawPayload).toEqual(readFileSync(path.join(webDist, `${file}.br`)));
         expect(first.headers['content-type']).toMatch(/^text\/html/);
         expect(first.headers['cache-control']).toBe('no-cache');
-        expect(String(first.headers.vary)).toMatch(/accept-encoding/i);
+        expect(String(first.headers.vary).toLowerCase().split(/,\s*/).sort()).toEqual(['accept-encoding', 'accept-language', 'cookie']);
         const etag = String(first.headers.etag);
-        expect(etag).toMatch(/"/);
-        const again = await get(url, { 'accept-encoding': 'br', 'if-none-match': etag });
+        const again = await get(url, { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-GB', 'if-none-match': etag });
         expect(again.statusCode).toBe(304);
         expect(again.rawPayload.length).toBe(0);
+        const gzip = await get(url, { 'accept-encoding': 'gzip', 'accept-language': 'en-GB' });
+        expect(gzip.headers['content-encoding']).toBe('gzip');
+        expect(gunzipSync(gzip.rawPayload).toString()).toBe(PAGES[file]);
       }
-      const identity = await get('/dashboard');
-      expect(identity.body).toBe(INDEX);
-      const gzip = await get('/', { 'accept-encoding': 'gzip' });
-      expect(gzip.headers['content-encoding']).toBe('gzip');
-      expect(gunzipSync(gzip.rawPayload).toString()).toContain(HOME_LINKS[2]);
+      // a query string changes nothing on the server (the app draws /login?next= afresh over the page)
+      expect((await get('/login?next=%2Fdashboard', { 'accept-language': 'en' })).body).toBe(PAGES['pages/en/login.html']);
+    });
+
+    it("the CSP allows index.html's inline script by its hash, and no other inline script", async () => {
+      const hash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
+      for (const url of ['/', '/dashboard', '/api/health']) {
+        const csp = String((await get(url)).headers['content-security-policy']);
+        const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'));
+        expect(scriptSrc?.trim()).toBe(`script-src 'self' ${hash}`);
+      }
     });
 
     it('JSON over 1 KB is compressed (br, gzip) with Vary; under 1 KB and without Accept-Encoding it is not', async () => {

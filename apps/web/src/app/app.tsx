@@ -1,10 +1,13 @@
+import { useLayoutEffect } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
+import type { AppRouter } from './router.tsx';
 
-const router = createAppRouter();
-
-export function App() {
+/** The browser's app: the same tree as the prerender's (prerender/render-page.tsx), with the browser's router, so
+ *  hydration finds the markup (and useId's ids) it expects. */
+export function App({ router }: { router: AppRouter }) {
+  // a prerendered page that index.html's script hid (made in another language) shows again once the app has drawn its own
+  useLayoutEffect(() => document.documentElement.removeAttribute('data-relanguage'), []);
   return (
     <AppProviders>
       <RouterProvider router={router} />

@@ -8,6 +8,18 @@ import { SkipLink } from '../ui/skip-link.tsx';
 import classes from './management-area.module.css';
 import './management-styles.ts';
 
+/** The management screens' modules, imported from here rather than from router.tsx, so the lists of what each one
+ *  preloads are in this chunk and not in the entry, which every page (the home page too) loads. */
+export const managementPages = {
+  dashboard: () => import('../features/dashboard/dashboard-page.tsx'),
+  turbine: () => import('../features/turbine/turbine-page.tsx'),
+  panorama: () => import('../features/panorama/panorama-page.tsx'),
+  categoryPhotos: () => import('../features/category-photos/category-photos-page.tsx'),
+  users: () => import('../features/users/users-page.tsx'),
+  mailOutbox: () => import('../features/mail-outbox/mail-outbox-page.tsx'),
+  companies: () => import('../features/companies/companies-page.tsx'),
+};
+
 /** Every management route: desktop only (spec §1), then a valid session (spec §2). */
 export function ManagementArea() {
   return (

@@ -1,4 +1,11 @@
 /* Mantine styles only the management area needs; they load with its chunk (see mantine-styles.ts). */
+// not on the public site, so not in mantine-styles.ts (the home page's budget); CloseButton: Modal, clearable Select
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Container.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';

@@ -1,9 +1,12 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../ui/loading-screen.tsx';
 import { NotFoundPage } from './error-pages.tsx';
 import { lazyPage } from './lazy-route.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
+
+/** The management area's module: its screens are imported through it (managementPages). */
+const area = () => import('./management-area.tsx');
 
 /** The spec's route table (section 2). Every screen is a lazy chunk; `/` never loads management code. */
 export const routes: RouteObject[] = [
@@ -53,48 +56,56 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/auth/sign-in-link/sign-in-link-page.tsx'), 'SetupPage'),
           },
           {
-            // management area: desktop gate, then the session check (features/auth/protected-route.tsx)
+            // management area: desktop gate, then the session check (features/auth/protected-route.tsx). Its screens are
+            // imported through its module (managementPages): their preload lists live in its chunk, not in the entry's
+            // (the home page's budget); a screen's chunk is asked for once the area's has arrived
             id: 'management',
-            lazy: lazyPage(() => import('./management-area.tsx'), 'ManagementArea'),
+            lazy: lazyPage(area, 'ManagementArea'),
             children: [
-              { path: 'dashboard', lazy: lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage') },
-              { path: 'dashboard/turbine/:id', lazy: lazyPage(() => import('../features/turbine/turbine-page.tsx'), 'TurbinePage') },
+              { path: 'dashboard', lazy: lazyPage(() => area().then((m) => m.managementPages.dashboard()), 'DashboardPage') },
+              { path: 'dashboard/turbine/:id', lazy: lazyPage(() => area().then((m) => m.managementPages.turbine()), 'TurbinePage') },
               {
                 path: 'dashboard/turbine/:id/360-view',
-                lazy: lazyPage(() => import('../features/panorama/panorama-page.tsx'), 'PanoramaPage'),
+                lazy: lazyPage(() => area().then((m) => m.managementPages.panorama()), 'PanoramaPage'),
               },
               {
                 path: 'dashboard/turbine/:id/compare',
                 // in the 360° viewer's chunk (a re-export): the two share the engine, and the entry gains no chunk
-                lazy: lazyPage(() => import('../features/panorama/panorama-page.tsx'), 'ComparePage'),
+                lazy: lazyPage(() => area().then((m) => m.managementPages.panorama()), 'ComparePage'),
               },
               {
                 path: 'dashboard/turbine/:id/findings-review',
                 // in the turbine page's chunk (re-exported there): no chunk and preload list of its own in the entry
-                lazy: lazyPage(() => import('../features/turbine/turbine-page.tsx'), 'LinkReviewPage'),
+                lazy: lazyPage(() => area().then((m) => m.managementPages.turbine()), 'LinkReviewPage'),
               },
               {
                 path: 'turbine/:id/operator-photos',
-                lazy: lazyPage(() => import('../features/category-photos/category-photos-page.tsx'), 'OperatorPhotosPage'),
+                lazy: lazyPage(() => area().then((m) => m.managementPages.categoryPhotos()), 'OperatorPhotosPage'),
               },
               {
                 path: 'turbine/:id/drone-photos',
-                lazy: lazyPage(() => import('../features/category-photos/category-photos-page.tsx'), 'DronePhotosPage'),
+                lazy: lazyPage(() => area().then((m) => m.managementPages.categoryPhotos()), 'DronePhotosPage'),
               },
-              { path: 'dashboard/users', lazy: lazyPage(() => import('../features/users/users-page.tsx'), 'UsersPage') },
+              { path: 'dashboard/users', lazy: lazyPage(() => area().then((m) => m.managementPages.users()), 'UsersPage') },
               {
                 path: 'dashboard/mail-outbox',
-                lazy: lazyPage(() => import('../features/mail-outbox/mail-outbox-page.tsx'), 'MailOutboxPage'),
+                lazy: lazyPage(() => area().then((m) => m.managementPages.mailOutbox()), 'MailOutboxPage'),
               },
               {
                 path: 'dashboard/companies',
-                lazy: lazyPage(() => import('../features/companies/companies-page.tsx'), 'CompaniesPage'),
+                lazy: lazyPage(() => area().then((m) => m.managementPages.companies()), 'CompaniesPage'),
               },
               {
                 // issue 17: the campaign list and a campaign's board (:id), one chunk, loaded through the dashboard's chunk:
                 // its name and preload list stay out of the entry (the home page's budget)
                 path: 'dashboard/campaigns/:id?',
-                lazy: lazyPage(() => import('../features/dashboard/dashboard-page.tsx').then((m) => m.loadCampaigns()), 'CampaignsRoute'),
+                lazy: lazyPage(
+                  () =>
+                    area()
+                      .then((m) => m.managementPages.dashboard())
+                      .then((m) => m.loadCampaigns()),
+                  'CampaignsRoute',
+                ),
               },
             ],
           },
@@ -106,4 +117,22 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Loads the lazy route modules `pathname` matches before the router is made: the router then draws the page in its
+ *  first render, the markup the prerender made (scripts/prerender.mjs), instead of HydrateFallback while it loads them.
+ *  A module that fails to load stays lazy: the router tries again and shows its error. */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      try {
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      } catch {
+        // left to the router
+      }
+    }),
+  );
 }

@@ -1,6 +1,7 @@
+import { LANGUAGE_COOKIE } from '@windscope/contract';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../config/storage-keys.ts';
-import { detectLanguage } from './detect-language.ts';
+import { detectLanguage, saveLanguage } from './detect-language.ts';
 
 const storageWith = (saved: string | null) => ({ getItem: (key: string) => (key === STORAGE_KEYS.language ? saved : null) });
 const browser = (language: string, languages: string[] = [language]) => ({ language, languages });
@@ -38,5 +39,17 @@ describe('detectLanguage (spec §1)', () => {
     };
     expect(detectLanguage({ storage: broken, navigator: browser('en-US') })).toBe('tr');
     expect(detectLanguage({ storage: storageWith(null), navigator: { language: '', languages: [] } })).toBe('tr');
+  });
+});
+
+describe('saveLanguage', () => {
+  it('keeps the choice in localStorage and in the cookie by which the server picks a prerendered page (issue 22)', () => {
+    saveLanguage('en');
+    expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
+    expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=en`);
+    saveLanguage('tr');
+    expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('tr');
+    expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=tr`);
+    expect(document.cookie).not.toContain(`${LANGUAGE_COOKIE}=en`);
   });
 });

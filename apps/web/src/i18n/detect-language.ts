@@ -30,8 +30,12 @@ export function detectLanguage(sources: DetectionSources = {}): Language {
   }
 }
 
+/** Keeps the choice in localStorage, and in a cookie of the same name (the contract's LANGUAGE_COOKIE, not imported: it
+ *  would bring the contract's constants onto `/`) by which the server sends the prerendered public pages in it. */
 export function saveLanguage(language: Language): void {
   try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the app supports
+    document.cookie = `${STORAGE_KEYS.language}=${language}; path=/; max-age=31536000; samesite=lax`;
     window.localStorage.setItem(STORAGE_KEYS.language, language);
   } catch {
     // storage can be unavailable (private mode); the choice then lasts for this visit only

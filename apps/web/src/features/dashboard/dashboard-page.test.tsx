@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, getConfig, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../config/storage-keys.ts';
@@ -241,6 +241,42 @@ describe('filters in the URL', () => {
     await view.router.navigate(-1);
     await waitFor(() => expect(screen.getByTestId('turbine-list')).toHaveAttribute('data-view', 'grid'));
     expect(screen.getByLabelText('Şehir', { selector: 'input' })).toHaveValue('İzmir');
+  });
+
+  it('keeps the changes the router has not drawn yet: a pick, a click and a key at once (a busy machine)', async () => {
+    signIn(SUPERADMIN);
+    fakeApi({ 'GET /api/turbines': fleet, 'GET /api/companies': [EGE, MARMARA] });
+    const view = renderDashboard();
+    await screen.findAllByTestId('turbine-card');
+    await userEvent.click(screen.getByLabelText('Şehir', { selector: 'input' }));
+    const izmir = await screen.findByRole('option', { name: 'İzmir' });
+    // one after another as a browser sends them, outside act(): React draws the router's navigations later, in a
+    // transition, so each event comes before the one before it is drawn
+    const { eventWrapper } = getConfig();
+    configure({ eventWrapper: (dispatch) => dispatch() });
+    try {
+      fireEvent.click(izmir);
+      fireEvent.click(screen.getByText('Liste'));
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Ara' }), { target: { value: 'r' } });
+    } finally {
+      configure({ eventWrapper });
+    }
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(view.router.state.location.search))).toEqual({ q: 'r', city: 'izmir', view: 'list' }),
+    );
+    // drawn in a transition outside act(): slow in jsdom on a busy machine
+    expect(await screen.findAllByTestId('turbine-row', {}, { timeout: 10_000 })).toHaveLength(1);
+    expect(screen.getByLabelText('Şehir', { selector: 'input' })).toHaveValue('İzmir');
+    expect(screen.getByRole('searchbox', { name: 'Ara' })).toHaveValue('r');
+    // back/forward is not a change of this page's: the next change starts from the entry it went to
+    const after = view.router.state.location.key;
+    await view.router.navigate(-1);
+    await waitFor(() => expect(view.router.state.location.key).not.toBe(after));
+    const back = Object.fromEntries(new URLSearchParams(view.router.state.location.search));
+    expect(back.q).not.toBe('r');
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Ara' })).toHaveValue(back.q ?? ''), { timeout: 10_000 });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Ara' }), { target: { value: 'd' } });
+    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(view.router.state.location.search))).toEqual({ ...back, q: 'd' }));
   });
 });
 

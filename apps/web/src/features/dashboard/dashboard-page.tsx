@@ -1,6 +1,6 @@
 import { Alert, Container, Stack } from '@mantine/core';
 import type { Company, Turbine } from '@windscope/contract';
-import { type SetStateAction, useCallback, useMemo, useRef } from 'react';
+import { type SetStateAction, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanies } from '../../api/companies.ts';
 import { useTurbines } from '../../api/turbines.ts';
@@ -45,15 +45,14 @@ export function DashboardPage() {
 
   const [state, update] = useDashboardUrlState();
   const { filters, companyId, view, sort } = state;
-  const shown = useRef(filters);
-  shown.current = filters;
-  // typing changes the URL in place; a chosen city, year or severity is a step back/forward can return to
+  // typing changes the URL in place; a chosen city, year or severity is a step back/forward can return to. The change
+  // applies to the filters as last asked for, not as last drawn (a key right after a pick keeps the pick)
   const setFilters = useCallback(
-    (action: SetStateAction<TurbineFilters>) => {
-      const next = typeof action === 'function' ? action(shown.current) : action;
-      const typing = next.city === shown.current.city && next.year === shown.current.year && next.minSeverity === shown.current.minSeverity;
-      update(() => ({ filters: next }), { replace: typing });
-    },
+    (action: SetStateAction<TurbineFilters>) =>
+      update((current) => ({ filters: typeof action === 'function' ? action(current.filters) : action }), {
+        replace: ({ filters: was }, { filters: next }) =>
+          next.city === was.city && next.year === was.year && next.minSeverity === was.minSeverity,
+      }),
     [update],
   );
   const setCompanyId = useCallback((next: number | null) => update(() => ({ companyId: next })), [update]);

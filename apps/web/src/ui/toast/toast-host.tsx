@@ -1,6 +1,7 @@
 import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@windscope/contract';
 import { useEffect } from 'react';
+import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/notifications/styles.layer.css';
 

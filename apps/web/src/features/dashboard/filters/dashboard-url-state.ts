@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useQueuedSearchParams } from '../../../ui/use-queued-search-params.ts';
 import { isViewMode, readViewMode, saveViewMode, type ViewMode } from '../view-mode.ts';
 import { NO_FILTERS, type TurbineFilters } from './turbine-filters.ts';
 import { DEFAULT_SORT, FIRST_DIRECTION, isSortKey, type SortKey, type SortDirection, type TurbineSort } from './turbine-sort.ts';
@@ -79,24 +79,28 @@ export function writeDashboardState(state: DashboardState, base: URLSearchParams
 
 type Change = (current: DashboardState) => Partial<DashboardState>;
 
+export interface UpdateOptions {
+  /** replace the history entry instead of adding one; a function decides from the state before and after the change */
+  replace?: boolean | ((before: DashboardState, next: DashboardState) => boolean);
+}
+
 /** The dashboard's filters, view and sort kept in the URL, so a filtered view can be shared, bookmarked and reloaded,
- *  and back/forward step through choices. Typing in the search box replaces the entry rather than adding one per key. */
-export function useDashboardUrlState(): [DashboardState, (change: Change, options?: { replace?: boolean }) => void] {
-  const [params, setParams] = useSearchParams();
+ *  and back/forward step through choices. Typing in the search box replaces the entry rather than adding one per key.
+ *  A change starts from the address asked for last (ui/use-queued-search-params.ts), not the one last drawn: a click or
+ *  a key that comes before the router has drawn the previous change keeps it. */
+export function useDashboardUrlState(): [DashboardState, (change: Change, options?: UpdateOptions) => void] {
+  const [params, setParams, latest] = useQueuedSearchParams();
   const state = useMemo(() => readDashboardState(params, readViewMode()), [params]);
   const update = useCallback(
-    (change: Change, options: { replace?: boolean } = {}) => {
-      setParams(
-        (current) => {
-          const before = readDashboardState(current, readViewMode());
-          const next = { ...before, ...change(before) };
-          if (next.view !== before.view) saveViewMode(next.view);
-          return writeDashboardState(next, current);
-        },
-        { replace: options.replace ?? false },
-      );
+    (change: Change, options: UpdateOptions = {}) => {
+      const current = latest();
+      const before = readDashboardState(current, readViewMode());
+      const next = { ...before, ...change(before) };
+      if (next.view !== before.view) saveViewMode(next.view);
+      const replace = typeof options.replace === 'function' ? options.replace(before, next) : (options.replace ?? false);
+      setParams(writeDashboardState(next, current), { replace });
     },
-    [setParams],
+    [setParams, latest],
   );
   return [state, update];
 }
