@@ -8,6 +8,8 @@ export interface ReadPdf {
   /** image XObjects painted, over all pages */
   images: number;
   info: Record<string, unknown>;
+  /** the web addresses of every link annotation, over all pages */
+  links: string[];
 }
 
 export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
@@ -15,14 +17,18 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     .promise;
   const text: string[] = [];
   let images = 0;
+  const links: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
     text.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
     const ops = await page.getOperatorList();
     images += ops.fnArray.filter((fn) => fn === OPS.paintImageXObject).length;
+    for (const annotation of (await page.getAnnotations()) as { subtype?: string; url?: string }[]) {
+      if (annotation.subtype === 'Link' && annotation.url) links.push(annotation.url);
+    }
   }
   const meta = await doc.getMetadata();
   await doc.destroy();
-  return { pages: doc.numPages, text, images, info: meta.info as Record<string, unknown> };
+  return { pages: doc.numPages, text, images, info: meta.info as Record<string, unknown>, links };
 }

@@ -41,6 +41,8 @@ export interface RenderOptions {
   /** the issue date (printed, and the metadata dates) */
   issueDate: Date;
   inputsHash: string;
+  /** the address of the Windscope the report came from (PUBLIC_URL): each finding links to its page there */
+  appUrl?: string;
   /** crops by storage key, already at print size */
   images: ReadonlyMap<string, PreparedImage>;
   /** called as sections are laid out (0..1); awaited, so the output drains meanwhile */
@@ -236,8 +238,9 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
   const textOn = (fill: string) => Object.values(SEVERITY_COLOURS).find((c) => c.fill === fill)?.text ?? INK;
 
   /** label: value rows in two columns of a key-value block */
-  const facts = (pairs: [string, string][], labelWidth = 150) => {
-    for (const [label, value] of pairs) {
+  /** label and value rows; a third element makes the value a link to that address */
+  const facts = (pairs: [string, string, string?][], labelWidth = 150) => {
+    for (const [label, value, link] of pairs) {
       doc.font('body').fontSize(9.5);
       const valueHeight = doc.heightOfString(safe(value), { width: CONTENT_WIDTH - labelWidth });
       doc.font('bold');
@@ -247,8 +250,8 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
       const y = doc.y;
       doc.font('bold').fontSize(9.5).fillColor(MUTED);
       write(label, MARGIN.left, y, { width: labelWidth - 8 });
-      doc.font('body').fillColor(INK);
-      write(value, MARGIN.left + labelWidth, y, { width: CONTENT_WIDTH - labelWidth });
+      doc.font('body').fillColor(link ? ACCENT : INK);
+      write(value, MARGIN.left + labelWidth, y, { width: CONTENT_WIDTH - labelWidth, ...(link ? { link, underline: true } : {}) });
       doc.y = y + h;
     }
     doc.y += 4;
@@ -261,7 +264,11 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
   const statusLabel = (s: string) => FINDING_STATUS_LABELS[s as FindingStatus]?.[lang] ?? s;
   const day = (iso: string | null) => (iso ? reportDate(lang, iso) : t('none'));
   const mm = (v: number | null) => (v == null ? '' : reportNumber(lang, v, 0));
-  const findingTitle = (f: ReportFinding) => `${t('finding', { n: f.number })}: ${typeLabel(f.type)}, ${severityLabel(f.severity)}`;
+  const findingTitle = (f: ReportFinding) =>
+    `${t('finding', { n: f.number })} (#${f.id}): ${typeLabel(f.type)}, ${severityLabel(f.severity)}`;
+  /** a finding's page in the app (its turbine's Findings section opens it), for a reader to look it up (issue 24 item 7) */
+  const findingUrl = (turbine: ReportTurbine, f: ReportFinding) =>
+    options.appUrl ? `${options.appUrl.replace(/\/$/, '')}/dashboard/turbine/${turbine.id}?finding=${f.id}` : null;
   const findingDest = new Map<string, string>();
 
   return { doc, draw };
@@ -488,7 +495,9 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
       ]
         .filter(Boolean)
         .join(', ');
-      const pairs: [string, string][] = [
+      const url = findingUrl(turbine, f);
+      const pairs: [string, string, string?][] = [
+        url ? [t('inApp'), `#${f.id} · ${url}`, url] : [t('inApp'), `#${f.id}`],
         [t('type'), typeLabel(f.type)],
         [t('severity'), `${severityLabel(f.severity)}: ${scale?.meaning[lang] ?? ''}. ${scale?.action[lang] ?? ''}`],
         [t('position'), position],

@@ -269,6 +269,7 @@ export function createReportJobQueue(
       const { doc, draw } = renderReport(inputs, {
         issueDate,
         inputsHash: hash,
+        appUrl: ctx.config.publicUrl,
         images,
         onProgress: (f) => setProgress(50 + f * 40, 'layout'),
       });

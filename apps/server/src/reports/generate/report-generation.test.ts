@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINDING_TYPE_LABELS, type FindingType, SEVERITY_SCALE, type Severity } from '@windscope/contract';
-import { findingObservations, reportJobs, reports } from '../../db/schema.ts';
+import { findingObservations, findings, reportJobs, reports } from '../../db/schema.ts';
 import { demoCompanies, insertTurbine, userByEmail } from '../../../test/factories.ts';
 import { insertFinding, insertKindPhoto } from '../../../test/finding-factories.ts';
 import { createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
@@ -153,6 +153,17 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     // the city is stored lower-cased ("izmir") and printed with its Turkish capital (issue 24 item 9)
     expect(all).toMatch(/Şehir\s*İzmir/);
     expect(all).not.toMatch(/Şehir\s*izmir/);
+    // each finding carries its number in the app and links to its page there (issue 24 item 7)
+    const shown = await t.app.ctx.db
+      .select({ id: findings.id, status: findings.status })
+      .from(findings)
+      .where(eq(findings.turbineId, turbineId));
+    const reviewed = shown.filter((f) => f.status !== 'draft' && f.status !== 'rejected');
+    expect(reviewed.length).toBeGreaterThan(0);
+    for (const f of reviewed) {
+      expect(all).toContain(`(#${f.id})`);
+      expect(pdf.links).toContain(`${t.app.ctx.config.publicUrl}/dashboard/turbine/${turbineId}?finding=${f.id}`);
+    }
     expect(all).toContain('Sayfa 1 / ');
     expect(all).toContain(`Sayfa ${pdf.pages} / ${pdf.pages}`);
     expect(all).toMatch(/Süresi geçmiş onarımlar/);

@@ -55,6 +55,7 @@ const STRINGS = {
   noFindingsOnBlade: { tr: 'Bu kanatta bulgu yok.', en: 'No findings on this blade.' },
   findings: { tr: 'Bulgular', en: 'Findings' },
   finding: { tr: 'Bulgu {n}', en: 'Finding {n}' },
+  inApp: { tr: "Windscope'ta", en: 'In Windscope' },
   noFindings: { tr: 'Gözden geçirilmiş bulgu yok.', en: 'No reviewed findings.' },
   type: { tr: 'Tür', en: 'Type' },
   blade: { tr: 'Kanat', en: 'Blade' },
