@@ -95,6 +95,15 @@ async function enqueue(
     if (running) {
       // a job whose process died is taken again once its lease expires; wake this process's runner for it
       ctx.reportJobs.kick();
+      // asked for a new issue date: the job there makes a new revision too (it reads the flag again before comparing)
+      if (options.newIssueDate && !running.newIssueDate) {
+        const [flagged] = await ctx.db
+          .update(reportJobs)
+          .set({ newIssueDate: true, updatedAt: sql`now()` })
+          .where(and(eq(reportJobs.id, running.id), active))
+          .returning();
+        if (flagged) return { job: flagged, joined: true };
+      }
       return { job: running, joined: true };
     }
   }
@@ -336,7 +345,9 @@ export function createReportJobQueue(
       const keys = [...new Set(inputs.turbines.flatMap((t) => t.findings.flatMap((f) => f.crops.map((c) => c.key))))];
       const { images, hashes } = await prepareImages(ctx, keys, (f) => setProgress(5 + f * 45, 'images'));
       const hash = inputsHash(inputs, hashes, GENERATOR_VERSION);
-      if (!job.newIssueDate) {
+      // the flag as it is now: a request that joined this job may have asked for a new issue date meanwhile
+      const [flag] = await ctx.db.select({ newIssueDate: reportJobs.newIssueDate }).from(reportJobs).where(eq(reportJobs.id, job.id));
+      if (!flag?.newIssueDate) {
         const same = await newestRevision(job);
         if (same && same.inputsHash === hash) {
           // nothing the document shows changed: the newest revision is the answer, no second PDF

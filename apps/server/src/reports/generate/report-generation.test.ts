@@ -400,6 +400,20 @@ describe('requests at the same time (issue 23 item 17)', () => {
     expect(res.json().data).toMatchObject({ status: 'done', report_id: first?.reportId });
     expect(res.json().data.unchanged_since).toEqual(expect.any(String));
     expect(await reportCount()).toBe(2);
+
+    // a request asking for a new issue date that joins a queued job makes that job issue a new revision
+    const plain = await generate();
+    const dated = await t.call(operator, {
+      method: 'POST',
+      url: `/api/turbines/${turbineId}/reports/generate`,
+      payload: { language: 'tr', new_issue_date: true },
+    });
+    expect(dated.statusCode).toBe(200);
+    expect(dated.json()).toMatchObject({ joined: true, data: { id: plain.json().data.id, new_issue_date: true } });
+    await t.app.ctx.reportJobs.idle();
+    const issued = await t.call(operator, { method: 'GET', url: `/api/turbines/${turbineId}/reports/jobs/${plain.json().data.id}` });
+    expect(issued.json().data).toMatchObject({ status: 'done', unchanged_since: null });
+    expect(await reportCount()).toBe(3);
   });
 
   it('the database refuses a second queued or running job for the same turbine and language, whoever inserts it', async () => {
