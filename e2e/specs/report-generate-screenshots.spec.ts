@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { apiLogin, createTurbine, egeCompanyId, signIn, superadmin } from '../support/viewer-data.ts';
 
-// The Reports section with "Generate report" and a generated revision: 1440 px TR light and 769 px EN dark (SHOTS_DIR).
+// The Reports section with "Generate report" and a generated revision, then the "unchanged since" answer of a second
+// request (issue 23 item 17): 1440 and 769 px, TR light and EN dark (SHOTS_DIR).
 const shots = process.env.SHOTS_DIR ?? '/tmp';
 // axe is injected as a script tag
 test.use({ bypassCSP: true });
@@ -15,6 +16,8 @@ test('reports section with the generate action and a generated revision', async 
   for (const [width, language, theme] of [
     [1440, 'tr', 'light'],
     [769, 'en', 'dark'],
+    [769, 'tr', 'light'],
+    [1440, 'en', 'dark'],
   ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
@@ -31,6 +34,17 @@ test('reports section with the generate action and a generated revision', async 
     await page.waitForTimeout(300);
     expect(await seriousViolations(page)).toEqual([]);
     await section.screenshot({ path: `${shots}/reports-section-${width}-${language}-${theme}.png` });
+    // the same inputs again: the answer is the newest revision, "unchanged since …"
+    await section.getByTestId('report-generate-button').click();
+    await expect(section.getByTestId('report-generate-unchanged')).toBeVisible({ timeout: 60_000 });
+    await expect(section.getByTestId('report-generate-unchanged')).toContainText(
+      language === 'tr' ? 'tarihinden beri değişmedi' : 'The report is unchanged since',
+    );
+    await page.waitForTimeout(300);
+    expect(await seriousViolations(page)).toEqual([]);
+    await section
+      .getByTestId('report-generate')
+      .screenshot({ path: `${shots}/report-generate-unchanged-${width}-${language}-${theme}.png` });
     await context.close();
   }
 });

@@ -4,7 +4,17 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { seriousViolations } from '../support/axe.ts';
-import { apiData, apiLogin, createTurbine, egeCompanyId, makePhoto, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import {
+  apiAnswer,
+  apiData,
+  apiLogin,
+  createTurbine,
+  egeCompanyId,
+  makePhoto,
+  signIn,
+  superadmin,
+  uploadPhotos,
+} from '../support/viewer-data.ts';
 
 // Issue 17: the turbine's Reports section generates the inspection report as a PDF (a job with progress), the new
 // revision is marked generated and downloads through its signed URL. The downloaded pages are drawn to PNG (pdftoppm)
@@ -167,4 +177,89 @@ test('the campaign board generates one report for the whole campaign', async ({ 
     writeFileSync(pdfPath, bytes);
     execFileSync('/usr/bin/pdftoppm', ['-r', '70', '-png', '-l', '4', pdfPath, path.join(shots, 'campaign-report-page')]);
   }
+});
+
+/** A turbine of Ege with `count` reviewed findings on one photo (each printed with its crop). */
+async function turbineWithFindings(code: string, count: number): Promise<number> {
+  const admin = await superadmin();
+  const turbineId = await createTurbine(admin, await egeCompanyId(admin), { code });
+  const [photo] = await uploadPhotos(admin, turbineId, { year: new Date().getFullYear(), blade: 'C', category: 'drone' }, [
+    { name: 'again-drone.jpg', bytes: await makePhoto('again', 1600, 1200, 3) },
+  ]);
+  const manager = await apiLogin('manager@ege.example', 'demo1234');
+  for (let i = 0; i < count; i++) {
+    const created = await apiData<{ id: number; version: number }>(admin, 'POST', `/turbines/${turbineId}/findings`, {
+      blade: 'C',
+      surface: 'LE',
+      type: 'erosion',
+      severity: 1 + (i % 5),
+      distance_from_root_m: 5 + i * 3,
+      observation: {
+        photo_id: photo?.id,
+        geometry: {
+          space: 'flat',
+          shape: 'rectangle',
+          points: [
+            [0.05 + (i % 8) * 0.1, 0.1],
+            [0.1 + (i % 8) * 0.1, 0.5],
+          ],
+        },
+      },
+    });
+    await apiData(manager, 'POST', `/turbines/${turbineId}/findings/${created.id}/status`, { to: 'confirmed', version: created.version });
+  }
+  return turbineId;
+}
+
+// Issue 23 item 17: one running job per turbine and language; the same inputs again answer the newest revision
+test('a second request joins the running job; the same inputs answer "unchanged since"; a new issue date makes a revision', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const turbineId = await turbineWithFindings(`E2E-RAG-${Date.now()}`, 8);
+  const operator = await apiLogin('operator@ege.example', 'demo1234');
+  await signIn(page, operator, { language: 'tr', theme: 'light' });
+  await page.goto(`/dashboard/turbine/${turbineId}`);
+  const section = page.getByTestId('reports-section');
+  const generate = section.getByTestId('report-generate');
+  await expect(generate.getByRole('button', { name: 'Rapor oluştur' })).toBeVisible();
+  // a colleague's request first: the English report, then the Turkish one (the runner works one job at a time, so the
+  // Turkish job waits behind the English one); the click asks for the Turkish report while it is queued or running
+  const english = await apiAnswer<{ id: number }>(operator, 'POST', `/turbines/${turbineId}/reports/generate`, { language: 'en' });
+  const turkish = await apiAnswer<{ id: number }>(operator, 'POST', `/turbines/${turbineId}/reports/generate`, { language: 'tr' });
+  expect([english.status, turkish.status]).toEqual([202, 202]);
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/turbines/${turbineId}/reports/generate`),
+  );
+  await generate.getByRole('button', { name: 'Rapor oluştur' }).click();
+  const answer = await answered;
+  expect(answer.status()).toBe(200);
+  expect(((await answer.json()) as { data: { id: number } }).data.id).toBe(turkish.data.id);
+  const joined = generate.getByTestId('report-generate-joined');
+  await expect(joined).toContainText('Zaten oluşturuluyor');
+  await expect(joined).toContainText('Bu rapor zaten oluşturuluyor; yeni bir iş başlatılmadı');
+  mkdirSync(shots, { recursive: true });
+  await generate.screenshot({ path: path.join(shots, 'report-generate-joined-1440-tr-light.png') });
+  await expect(page.getByText('Rapor oluşturuldu.')).toBeVisible({ timeout: 90_000 });
+  await expect(joined).toBeHidden();
+  await expect(section.getByTestId('report-row')).toHaveCount(2);
+
+  // the same inputs again: the newest Turkish revision is the answer, with its date and time; no new row
+  await generate.getByRole('button', { name: 'Rapor oluştur' }).click();
+  const unchanged = generate.getByTestId('report-generate-unchanged');
+  await expect(unchanged).toBeVisible({ timeout: 60_000 });
+  await expect(unchanged).toContainText('Rapor değişmedi');
+  await expect(unchanged).toContainText(/Rapor \d{1,2} \S+ \d{4} \d\d:\d\d tarihinden beri değişmedi; o revizyon kullanılıyor\./);
+  await expect(unchanged).not.toContainText('{');
+  await expect(section.getByTestId('report-row')).toHaveCount(2);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // a new issue date asked for: a third revision
+  await generate.getByRole('checkbox', { name: 'Yeni düzenleme tarihi' }).check();
+  await generate.getByRole('button', { name: 'Rapor oluştur' }).click();
+  await expect(unchanged).toBeHidden();
+  await expect(page.getByText('Rapor oluşturuldu.').first()).toBeVisible({ timeout: 60_000 });
+  await expect(section.getByTestId('report-row')).toHaveCount(3);
+  const reports = await apiData<{ generated: boolean }[]>(operator, 'GET', `/turbines/${turbineId}/reports`);
+  expect(reports.filter((r) => r.generated)).toHaveLength(3);
 });

@@ -7,6 +7,13 @@
  * and signs in again. Prints count, req/s, p50, p99, max and errors per kind of request, the server's RSS (start, end,
  * peak), CPU of the server, PostgreSQL and this generator, and the load average. Figures, never pass/fail.
  *
+ * Since issue 23 item 19 the mix has today's work too: a turbine's findings list, a finding's detail (its history) and
+ * the findings drawn over one of its photos; status changes by the planners on a small set of shared ("hot") findings,
+ * sent with the version read before the think time, so two users meet with stale versions (the 409s are expected and
+ * counted apart); the bell's unread count polled by every signed-in user every NOTIFICATION_POLL_MS (30 s); the
+ * campaign list and board; tus photo uploads by those who may upload, each cut once half way (the socket destroyed
+ * mid-PATCH), resumed with HEAD and finished, as tus-js-client does. LOAD_UPLOAD_KB (300) sizes the uploaded JPEG.
+ *
  * npm run bench:soak (or bench:load -- --soak): 10 minutes (LOAD_SECONDS), 30 s warm-up, a line per minute, and the
  * server's RSS after warm-up and at the end (target drift < 10%).
  *
@@ -21,14 +28,26 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
+import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import pg from 'pg';
-import { can, type Role } from '@windscope/contract';
+import { can, findingResource, NOTIFICATION_POLL_MS, type Role, TUS_PATH } from '@windscope/contract';
 import { startAppProcess } from '../system/support/app-process.ts';
+import sharp from 'sharp';
+import { makeLargeJpeg, variantOf } from './bench-jpegs.ts';
 import { peakRss, rssMb } from './bench-process.ts';
 import { LOAD_PASSWORD, type LoadAccount, seedLoadData } from './load-seed.ts';
 
 const gunzipAsync = promisify(gunzip);
+const brotliAsync = promisify(brotliDecompress);
+const inflateAsync = promisify(inflate);
+/** The body as sent, decoded as a browser does (the server answers br, gzip or deflate by Accept-Encoding). */
+function decodeBody(answer: { headers: http.IncomingHttpHeaders; body: Buffer }): Promise<Buffer> | Buffer {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return brotliAsync(answer.body);
+  if (encoding === 'gzip') return gunzipAsync(answer.body);
+  if (encoding === 'deflate') return inflateAsync(answer.body);
+  return answer.body;
+}
 
 function envNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -62,6 +81,11 @@ const FIRST_SCREEN = 12;
 const PARALLEL_IMAGES = 6;
 const REQUEST_TIMEOUT_MS = 30_000;
 const READ_P99_TARGET_MS = 200;
+const UPLOAD_KB = envNumber('LOAD_UPLOAD_KB', 300);
+/** findings per load turbine, on the large turbine, and how many of the large turbine's are the shared "hot" ones */
+const FINDINGS_PER_TURBINE = 6;
+const BIG_FINDINGS = 60;
+const HOT_FINDINGS = 12;
 
 const KINDS = [
   'sign-in',
@@ -75,9 +99,25 @@ const KINDS = [
   'comments list',
   'comment create',
   'thumbnail',
+  'findings list',
+  'finding detail',
+  'photo overlay',
+  'status change',
+  'unread count',
+  'campaign list',
+  'campaign board',
+  'tus create',
+  'tus head',
+  'tus patch',
 ] as const;
 type Kind = (typeof KINDS)[number];
-const WRITES = new Set<Kind>(['sign-in', 'sign-out', 'comment create']);
+/** everything but the GETs: "reads" below are the GET requests */
+const WRITES = new Set<Kind>(['sign-in', 'sign-out', 'comment create', 'status change', 'tus create', 'tus head', 'tus patch']);
+/** answers that are the workload's expectation, not an error: a status change sent with a version another user has
+ *  moved on (409 FINDING_STALE); a tus PATCH after a cut whose offset the server moved on meanwhile (409: the cut
+ *  PATCH's bytes were still being taken in when HEAD answered; tus-js-client asks HEAD again and resumes, as here) */
+const EXPECTED: Partial<Record<Kind, number[]>> = { 'status change': [409], 'tus patch': [409] };
+const EXPECTED_WHY: Partial<Record<Kind, string>> = { 'status change': 'stale version', 'tus patch': 'offset moved on after the cut' };
 
 // ---------------------------------------------------------------------------------------------------------------------
 // figures
@@ -106,13 +146,14 @@ function percentile(sorted: Float64Array, q: number): number {
 class KindStats {
   latencies = new Samples();
   errors = 0;
+  expected = 0;
   notModified = 0;
   bytes = 0;
   statuses = new Map<string, number>();
 }
 
 class Recorder {
-  private measuring = false;
+  measuring = false;
   private windowStart = 0;
   kinds = new Map<Kind, KindStats>(KINDS.map((k) => [k, new KindStats()]));
   /** per-minute figures for the soak */
@@ -134,7 +175,9 @@ class Recorder {
     // only requests that began inside the window count
     if (!this.measuring || startedAt < this.windowStart) return;
     const stats = this.kinds.get(kind) as KindStats;
-    const ok = typeof status === 'number' && ((status >= 200 && status < 300) || status === 304);
+    const expected = typeof status === 'number' && (EXPECTED[kind]?.includes(status) ?? false);
+    if (expected) stats.expected++;
+    const ok = expected || (typeof status === 'number' && ((status >= 200 && status < 300) || status === 304));
     stats.latencies.push(ms);
     stats.bytes += bytes;
     this.interval.count++;
@@ -167,7 +210,7 @@ function send(
   method: string,
   url: string,
   headers: Record<string, string>,
-  body?: string,
+  body?: string | Buffer,
   keepBody = true,
 ): Promise<Answer | null> {
   const started = performance.now();
@@ -184,7 +227,7 @@ function send(
         method,
         path: url,
         agent,
-        headers: payload ? { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) } : headers,
+        headers: payload ? { 'content-type': 'application/json', ...headers, 'content-length': String(payload.length) } : headers,
         timeout: REQUEST_TIMEOUT_MS,
       },
       (response) => {
@@ -216,7 +259,7 @@ const listingThumbnails = new Map<string, Promise<string[]>>();
 
 async function thumbnailsOf(answer: Answer): Promise<string[]> {
   const decode = async () => {
-    const raw = answer.headers['content-encoding'] === 'gzip' ? await gunzipAsync(answer.body) : answer.body;
+    const raw = await decodeBody(answer);
     const parsed = JSON.parse(raw.toString('utf8')) as { data: { urls: { thumbnail: string } }[] };
     return parsed.data.map((p) => p.urls.thumbnail);
   };
@@ -243,6 +286,11 @@ const between = ([a, b]: [number, number]) => a + Math.floor(random() * (b - a +
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let running = true;
 let bigTurbineId = 0;
+/** the large turbine's first findings: every planner who may see them changes their status now and then */
+let hotFindings: number[] = [];
+let uploadJpeg: Buffer = Buffer.alloc(0);
+const uploadCounts = { started: 0, cut: 0, stored: 0, failed: 0 };
+const isMeasuring = () => recorder.measuring;
 
 class VirtualUser {
   readonly agent = new http.Agent({ keepAlive: true, maxSockets: PARALLEL_IMAGES });
@@ -273,7 +321,7 @@ class VirtualUser {
   /** The answer's JSON, gunzipped when the server compressed it (as a browser does). */
   private async json<T>(answer: Answer | null): Promise<T | null> {
     if (!answer || answer.status < 200 || answer.status >= 300) return null;
-    const raw = answer.headers['content-encoding'] === 'gzip' ? await gunzipAsync(answer.body) : answer.body;
+    const raw = await decodeBody(answer);
     return JSON.parse(raw.toString('utf8')) as T;
   }
 
@@ -413,13 +461,171 @@ class VirtualUser {
     await this.loadImages(thumbnails, PARALLEL_IMAGES);
   }
 
+  private actor() {
+    return { id: this.userId, role: this.account.role as Role, companyId: this.companyId };
+  }
+
+  /** The bell: the unread count at sign-in and every NOTIFICATION_POLL_MS while signed in (as the web app polls). */
+  private async pollBell(visit: { open: boolean }) {
+    // the web app shows the bell (and polls) for those who receive notifications: managers and superadmins
+    if (!can(this.actor(), 'notification.read', { companyId: this.companyId })) return;
+    while (running && visit.open) {
+      await send(this.agent, 'unread count', 'GET', '/api/notifications/unread-count', this.headers());
+      const until = performance.now() + NOTIFICATION_POLL_MS;
+      while (running && visit.open && performance.now() < until) await sleep(Math.min(1000, until - performance.now()));
+    }
+  }
+
+  /** A turbine's findings, one finding's detail (its sightings and history) and the findings drawn on one of its photos. */
+  async findingsPage() {
+    const turbine = await this.chooseTurbine();
+    if (!turbine) return;
+    const list = await this.json<{ data: { id: number }[] }>(
+      await send(this.agent, 'findings list', 'GET', `/api/turbines/${turbine.id}/findings`, this.headers()),
+    );
+    const picked = list?.data[Math.floor(random() * list.data.length)];
+    if (!picked) return;
+    await sleep(between(THINK_MS));
+    const detail = await this.json<{ data: { observations: { photo_id: number }[] } }>(
+      await send(this.agent, 'finding detail', 'GET', `/api/turbines/${turbine.id}/findings/${picked.id}`, this.headers()),
+    );
+    const photoId = detail?.data.observations[0]?.photo_id;
+    if (photoId) await send(this.agent, 'photo overlay', 'GET', `/api/turbines/${turbine.id}/photos/${photoId}/findings`, this.headers());
+  }
+
+  /** A planner moves one of the shared findings between monitoring and repair planned, with the version read before the
+   *  think time: another planner may have moved it meanwhile (409, expected). */
+  async statusChange() {
+    const id = hotFindings[Math.floor(random() * hotFindings.length)];
+    if (!id) return;
+    // the shared findings are on the large turbine, which Marmara's planners do not see
+    if (this.turbines.length === 0) await this.dashboard();
+    if (!this.turbines.some((t) => t.id === bigTurbineId)) return this.findingsPage();
+    const url = `/api/turbines/${bigTurbineId}/findings/${id}`;
+    const detail = await this.json<{ data: { version: number; status: string; transitions: string[] } }>(
+      await send(this.agent, 'finding detail', 'GET', url, this.headers()),
+    );
+    if (!detail) return;
+    const to = detail.data.transitions.find((s) => s === 'monitoring' || s === 'repair_planned');
+    if (!to) return;
+    await sleep(between(THINK_MS));
+    const changed = await send(
+      this.agent,
+      'status change',
+      'POST',
+      `${url}/status?_t=${Date.now()}`,
+      this.headers(),
+      JSON.stringify({ to, version: detail.data.version }),
+    );
+    // the detail is read again after a change, or after the conflict to show the newer version
+    if (changed) await send(this.agent, 'finding detail', 'GET', url, this.headers());
+  }
+
+  mayPlan(): boolean {
+    return can(
+      this.actor(),
+      'finding.plan',
+      findingResource(this.companyId, { created_by: null, repaired_by: null, status: 'monitoring' }),
+    );
+  }
+  mayUpload(): boolean {
+    return can(this.actor(), 'photo.upload', { companyId: this.companyId });
+  }
+
+  async campaignBoard() {
+    const list = await this.json<{ data: { id: number }[] }>(
+      await send(this.agent, 'campaign list', 'GET', '/api/campaigns', this.headers()),
+    );
+    const campaign = list?.data[Math.floor(random() * list.data.length)];
+    if (campaign) await send(this.agent, 'campaign board', 'GET', `/api/campaigns/${campaign.id}`, this.headers());
+  }
+
+  /** A photo by tus, as tus-js-client sends it from the field: created, the first PATCH cut half way (the socket
+   *  destroyed), HEAD for the offset the server kept, the rest from there. */
+  async upload() {
+    const turbine = (await this.chooseTurbine()) ?? null;
+    if (!turbine) return;
+    const bytes = variantOf(uploadJpeg, `vu ${this.n} ${Date.now()} ${random()}`);
+    const meta = {
+      filename: `load-${this.n}-${Date.now()}.jpg`,
+      turbine_id: turbine.id,
+      year: 2026,
+      blade: 'ABC'[Math.floor(random() * 3)] as string,
+      category: 'drone',
+    };
+    const tus = { 'tus-resumable': '1.0.0' };
+    const metadata = Object.entries(meta)
+      .map(([k, v]) => `${k} ${Buffer.from(String(v)).toString('base64')}`)
+      .join(',');
+    const created = await send(
+      this.agent,
+      'tus create',
+      'POST',
+      TUS_PATH,
+      this.headers({ ...tus, 'upload-length': String(bytes.length), 'upload-metadata': metadata }),
+    );
+    const location = String(created?.headers.location ?? '');
+    const uploadId = location.split('/').pop();
+    if (created?.status !== 201 || !uploadId) return;
+    if (isMeasuring()) uploadCounts.started++;
+    const url = `${TUS_PATH}/${uploadId}`;
+    // the cut: half the body sent, then the connection is gone (not recorded as a request: the client broke it)
+    await new Promise<void>((resolve) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'PATCH',
+        path: url,
+        agent: false,
+        headers: {
+          ...this.headers(tus),
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(bytes.length),
+        },
+      });
+      request.on('error', () => resolve());
+      request.on('close', () => resolve());
+      request.on('response', (r) => r.resume());
+      request.write(bytes.subarray(0, bytes.length >> 1), () => setTimeout(() => request.destroy(), 50));
+    });
+    if (isMeasuring()) uploadCounts.cut++;
+    // tus-js-client waits before it resumes (retryDelays 0, 1000, 3000, ...): the server notices the cut meanwhile
+    for (let attempt = 0; attempt < 4 && running; attempt++) {
+      await sleep(attempt === 0 ? 1000 : 3000);
+      const head = await send(this.agent, 'tus head', 'HEAD', url, this.headers(tus), undefined, false);
+      const offset = Number(head?.headers['upload-offset']);
+      if (head?.status !== 200 || !Number.isFinite(offset)) continue;
+      const rest = await send(
+        this.agent,
+        'tus patch',
+        'PATCH',
+        url,
+        this.headers({ ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }),
+        bytes.subarray(offset),
+      );
+      if (rest && rest.status >= 200 && rest.status < 300) {
+        if (isMeasuring()) uploadCounts.stored++;
+        return;
+      }
+    }
+    if (isMeasuring()) uploadCounts.failed++;
+  }
+
   async page() {
     const r = random();
-    if (r < 0.2) await this.dashboard();
-    else if (r < 0.6) await this.turbinePage();
-    else if (r < 0.8) await this.panoramaPage();
-    else if (r < 0.92) await this.categoryPage();
-    else await this.roomListing();
+    if (r < 0.15) await this.dashboard();
+    else if (r < 0.4) await this.turbinePage();
+    else if (r < 0.52) await this.panoramaPage();
+    else if (r < 0.6) await this.categoryPage();
+    else if (r < 0.65) await this.roomListing();
+    else if (r < 0.83) await this.findingsPage();
+    else if (r < 0.9) await this.campaignBoard();
+    else if (r < 0.97) {
+      if (this.mayPlan()) await this.statusChange();
+      else await this.findingsPage();
+    } else if (this.mayUpload()) await this.upload();
+    else await this.dashboard();
   }
 
   async run() {
@@ -428,11 +634,15 @@ class VirtualUser {
         await sleep(1000);
         continue;
       }
+      const visit = { open: true };
+      const bell = this.pollBell(visit);
       const pages = between(PAGES_PER_VISIT);
       for (let p = 0; p < pages && running; p++) {
         await this.page();
         if (running) await sleep(between(THINK_MS));
       }
+      visit.open = false;
+      await bell;
       if (running) await this.signOut();
     }
     this.agent.destroy();
@@ -503,6 +713,7 @@ function printTable(seconds: number) {
     }
     const notes = [
       stats.notModified ? `${((stats.notModified / Math.max(1, sorted.length)) * 100).toFixed(0)}% 304` : '',
+      stats.expected ? `${stats.expected} expected (${EXPECTED[kind]?.join('/')}, ${EXPECTED_WHY[kind]})` : '',
       sorted.length ? `${(stats.bytes / sorted.length / 1024).toFixed(1)} KB avg` : '',
       stats.statuses.size ? `errors: ${[...stats.statuses].map(([s, n]) => `${s} x${n}`).join(', ')}` : '',
     ]
@@ -515,6 +726,62 @@ function printTable(seconds: number) {
   line('all reads (GET)', readsSorted, readErrors);
   line('all requests', all.sorted(), allErrors);
   return { readsP99: percentile(readsSorted, 0.99), worstRead, errors: allErrors };
+}
+
+/** Today's work on top of the spec's data: findings with a sighting on one of their turbine's photos (FINDINGS_PER_TURBINE
+ *  on each load turbine, BIG_FINDINGS on the large one; confirmed, monitoring or repair planned), and a campaign of 40
+ *  turbines per company. Returns the large turbine's first HOT_FINDINGS findings. */
+async function seedWork(databaseUrl: string, bigId: number): Promise<{ findings: number; observations: number; hot: number[] }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const author = (await client.query<{ id: number }>("select id from users where role = 'superadmin' order by id limit 1")).rows[0]?.id;
+    const findings = await client.query<{ id: number; turbine_id: number }>(
+      `insert into findings (turbine_id, blade, surface, type, severity, status, created_by, first_seen_year, last_seen_year,
+         distance_from_root_m)
+       select t.id, (array['A','B','C'])[1 + i % 3], (array['LE','TE','PS','SS'])[1 + i % 4],
+         (array['erosion','crack','lightning','delamination','coating_loss'])[1 + i % 5], 1 + (i * 7 + t.id) % 5,
+         (array['confirmed','monitoring','repair_planned'])[1 + i % 3], $1, 2026, 2026, 2 + (i * 3.7)::numeric % 60
+       from turbines t, generate_series(0, $3::int - 1) as i
+       where (t.code like '%-LD-%' or t.id = $2)
+         and i < case when t.id = $2 then $3::int else $4::int end
+       order by t.id, i
+       returning id, turbine_id`,
+      [author, bigId, BIG_FINDINGS, FINDINGS_PER_TURBINE],
+    );
+    const observations = await client.query(
+      `insert into finding_observations (finding_id, turbine_id, photo_id, geometry, severity, year, created_by)
+       select f.id, f.turbine_id, p.id, '{"space":"flat","shape":"rectangle","points":[[0.2,0.2],[0.45,0.5]]}'::jsonb, f.severity, 2026, $1
+       from findings f
+       join lateral (select id from photos where turbine_id = f.turbine_id order by id offset (f.id % 5) limit 1) p on true
+       where f.turbine_id in (select id from turbines where code like '%-LD-%' or id = $2) and f.created_by = $1`,
+      [author, bigId],
+    );
+    await client.query(`update findings f set observation_count = (select count(*) from finding_observations o where o.finding_id = f.id)`);
+    for (const prefix of ['EGE', 'MRM']) {
+      const campaign = await client.query<{ id: number }>(
+        `insert into campaigns (company_id, name, year, methods, planned_start, planned_end, created_by)
+         select company_id, 'Yük kampanyası ' || $1, 2026, array['drone','operator','robot','interior'], '2026-04-01', '2026-10-31', $2
+         from turbines where code like $1 || '-LD-%' limit 1 returning id`,
+        [prefix, author],
+      );
+      const id = campaign.rows[0]?.id;
+      if (id)
+        await client.query(
+          `insert into campaign_turbines (campaign_id, turbine_id)
+           select $1, id from turbines where code like $2 || '-LD-%' order by id limit 40`,
+          [id, prefix],
+        );
+    }
+    await client.query('analyze');
+    const hot = findings.rows
+      .filter((f) => f.turbine_id === bigId)
+      .slice(0, HOT_FINDINGS)
+      .map((f) => f.id);
+    return { findings: findings.rowCount ?? 0, observations: observations.rowCount ?? 0, hot };
+  } finally {
+    await client.end();
+  }
 }
 
 async function main() {
@@ -555,6 +822,21 @@ async function main() {
       maxCommentsPerTurbine: 8,
     });
     bigTurbineId = seeded.bigTurbineId;
+    const work = await seedWork(dbUrl.toString(), bigTurbineId);
+    hotFindings = work.hot;
+    uploadJpeg = await makeLargeJpeg(7, 1600, 1200);
+    // about LOAD_UPLOAD_KB: the camera-like picture at the quality that gives that size
+    for (const quality of [92, 85, 75, 60]) {
+      const sized = await sharp(uploadJpeg).jpeg({ quality }).toBuffer();
+      if (sized.length <= UPLOAD_KB * 1024 || quality === 60) {
+        uploadJpeg = sized;
+        break;
+      }
+    }
+    console.log(
+      `work seeded: ${work.findings} findings (${work.hot.length} shared by the planners), ${work.observations} sightings, ` +
+        `2 campaigns of 40 turbines; uploads of ${(uploadJpeg.length / 1024).toFixed(0)} KB`,
+    );
     const roles = new Map<string, number>();
     for (const a of seeded.accounts) roles.set(`${a.role}@${a.company}`, (roles.get(`${a.role}@${a.company}`) ?? 0) + 1);
     console.log(
@@ -623,6 +905,10 @@ async function main() {
     console.log(
       `generator event-loop delay: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms ` +
         `(added to the latencies above when large)`,
+    );
+    console.log(
+      `tus uploads begun in the window: ${uploadCounts.started}, cut half way ${uploadCounts.cut}, resumed and stored ` +
+        `${uploadCounts.stored}, not finished ${uploadCounts.failed}`,
     );
     console.log(`load average: ${load0} at the start, ${load1} at the end (1, 5, 15 min)`);
     const readsOk = outcome.readsP99 < READ_P99_TARGET_MS && (outcome.worstRead?.p99 ?? 0) < READ_P99_TARGET_MS;

@@ -6,7 +6,7 @@ import { formatMessage, type Photo } from '@windscope/contract';
 import { DEMO } from '../test/harness.ts';
 import { formBody, makeJpeg } from '../test/uploads.ts';
 import type { AppProcess } from './support/app-process.ts';
-import { http, signIn } from './support/http.ts';
+import { http, signIn, waitFor } from './support/http.ts';
 import { type SharedServices, startSharedServices } from './support/shared-services.ts';
 import { loginLimitKeys } from '../src/auth/auth-service.ts';
 
@@ -203,5 +203,40 @@ describe('two app processes sharing PostgreSQL, S3 and Redis', () => {
     expect(
       (await http(`${b.url}/api/auth/login`, { method: 'POST', json: { email: DEMO.egeOperator, password: 'demo1234' } })).status,
     ).toBe(200);
+  });
+  test('generate requests sent to A and B at the same time give one report job and one PDF (issue 23 item 17)', async () => {
+    const token = await signIn(a.url, DEMO.egeOperator);
+    const client = new pg.Client({ connectionString: shared.db.url });
+    await client.connect();
+    try {
+      const turbine = (await client.query<{ id: number }>("select id from turbines where code = 'EGE-BRG-01'")).rows[0];
+      expect(turbine).toBeDefined();
+      const url = `/api/turbines/${turbine?.id}/reports/generate`;
+      const before = (await client.query('select count(*)::int as n from reports where turbine_id = $1', [turbine?.id])).rows[0].n;
+      // English: the demo's generated report is Turkish, so this one is new
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => http(`${(i % 2 ? b : a).url}${url}`, { method: 'POST', token, json: { language: 'en' } })),
+      );
+      expect(answers.map((r) => r.status).sort(), outputs()).toEqual([
+        200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 202,
+      ]);
+      const ids = new Set(answers.map((r) => r.json<{ data: { id: number } }>().data.id));
+      expect(ids.size).toBe(1);
+      const jobId = [...ids][0];
+      await waitFor(
+        'the job done',
+        async () => (await client.query('select status from report_jobs where id = $1', [jobId])).rows[0]?.status === 'done',
+        120_000,
+        500,
+      );
+      const jobs = await client.query("select count(*)::int as n from report_jobs where turbine_id = $1 and language = 'en'", [
+        turbine?.id,
+      ]);
+      expect(jobs.rows[0].n).toBe(1);
+      const after = (await client.query('select count(*)::int as n from reports where turbine_id = $1', [turbine?.id])).rows[0].n;
+      expect(after).toBe(before + 1);
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -72,7 +72,7 @@ export const FILE_ROUTE_CASES: Record<string, RouteCase> = {
     body: reportGenerateBodySchema,
     prepare: async (c) => ({
       params: { id: (await insertTurbine(c.t, c.companyId)).id },
-      payload: { language: 'tr' },
+      payload: { language: 'tr', new_issue_date: true },
       resource: { companyId: c.companyId },
     }),
   },

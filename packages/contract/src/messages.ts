@@ -308,6 +308,14 @@ export const MESSAGES = {
     en: 'The report language must be Turkish (tr) or English (en).',
   },
   REPORT_GENERATION_STARTED: { tr: 'Rapor oluşturuluyor.', en: 'The report is being generated.' },
+  REPORT_GENERATION_RUNNING: {
+    tr: 'Bu rapor zaten oluşturuluyor; yeni bir iş başlatılmadı, süren işin ilerlemesi gösteriliyor.',
+    en: 'This report is already being generated; no new job was started, the running one is shown.',
+  },
+  REPORT_UNCHANGED: {
+    tr: 'Rapor {since|datetime} tarihinden beri değişmedi; o revizyon kullanılıyor. Yeni tarihli bir revizyon için “Yeni düzenleme tarihi” seçeneğini işaretleyin.',
+    en: 'The report is unchanged since {since|datetime}; that revision is used. Tick “New issue date” for a revision with today’s date.',
+  },
   REPORT_JOB_LOADED: { tr: 'Rapor durumu yüklendi.', en: 'Report status loaded.' },
   REPORT_CAMPAIGN_EMPTY: {
     tr: 'Bu kampanyada türbin yok; önce kampanyaya türbin ekleyin.',
@@ -543,6 +551,16 @@ const UPLOAD_FIELD_LABELS: Record<string, { tr: string; en: string }> = {
 const PARAM_FORMATS: Record<string, (value: string | number, lang: Language) => string> = {
   wait: (value, lang) => formatWait(Number(value), lang),
   /** a finding's status by its name in the language ('repair_planned' -> "Onarım planlandı" / "Repair planned") */
+  /** an instant (ISO string or epoch ms) as a date and time in Türkiye's time zone, where the fleet is */
+  datetime: (value, lang) => {
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) return String(value);
+    return new Intl.DateTimeFormat(lang === 'tr' ? 'tr-TR' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Europe/Istanbul',
+    }).format(date);
+  },
   status: (value, lang) => FINDING_STATUS_LABELS[value as FindingStatus]?.[lang] ?? String(value),
   /** a metadata field of a resumable upload by its name in the language ('turbine_id' -> "türbin" / "turbine") */
   uploadField: (value, lang) => UPLOAD_FIELD_LABELS[value]?.[lang] ?? String(value),

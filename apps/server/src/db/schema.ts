@@ -522,11 +522,22 @@ export const reportJobs = pgTable(
     errorCode: varchar('error_code', { length: 64 }),
     attempts: integer('attempts').notNull().default(0),
     claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    /** the user asked for a new issue date: a new revision even when the inputs equal the newest one's (issue 23 item 17) */
+    newIssueDate: boolean('new_issue_date').notNull().default(false),
+    /** done without a new PDF: the inputs equal those of report_id, issued at this time */
+    unchangedSince: timestamp('unchanged_since', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('report_jobs_claim_idx').on(t.id).where(sql`${t.status} in ('queued', 'running')`),
+    // one queued or running job per turbine (or campaign) and language, whatever the number of processes (issue 23 item 17)
+    uniqueIndex('report_jobs_active_turbine_uq')
+      .on(t.turbineId, t.language)
+      .where(sql`${t.campaignId} is null and ${t.status} in ('queued', 'running')`),
+    uniqueIndex('report_jobs_active_campaign_uq')
+      .on(t.campaignId, t.language)
+      .where(sql`${t.campaignId} is not null and ${t.status} in ('queued', 'running')`),
     index('report_jobs_turbine_idx').on(t.turbineId, t.id),
     index('report_jobs_campaign_idx').on(t.campaignId, t.id),
   ],

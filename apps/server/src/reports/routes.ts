@@ -68,17 +68,24 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // issue 17: a report generated from the reviewed findings, as a job; the answer is the job, polled until done
+  // issue 17: a report generated from the reviewed findings, as a job; the answer is the job, polled until done, and
+  // whether it is a job already queued or running for the same turbine (or campaign) and language (issue 23 item 17)
+  const generateAnswer = envelope(reportJobSchema, { joined: z.boolean() });
   r.post(
     '/turbines/:id/reports/generate',
-    { schema: { tags, params: idParamSchema, body: reportGenerateBodySchema, response: { 202: envelope(reportJobSchema) } } },
+    { schema: { tags, params: idParamSchema, body: reportGenerateBodySchema, response: { 200: generateAnswer, 202: generateAnswer } } },
     async (req, reply) => {
       const id = routeId(req.params.id, invalidTurbineId);
-      const job = await startTurbineReport(ctx, requireAuth(req).actor, id, req.body.language);
-      return reply.code(202).send({
+      const { job, joined } = await startTurbineReport(ctx, requireAuth(req).actor, id, {
+        language: req.body.language,
+        newIssueDate: req.body.new_issue_date,
+      });
+      // a job of the same turbine and language already queued or running is the answer (200), not a new one (202)
+      return reply.code(joined ? 200 : 202).send({
         success: true as const,
         data: presentJob(job, requestLanguage(req)),
-        message: localize(req, 'REPORT_GENERATION_STARTED'),
+        joined,
+        message: localize(req, joined ? 'REPORT_GENERATION_RUNNING' : 'REPORT_GENERATION_STARTED'),
       });
     },
   );
@@ -97,14 +104,19 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const invalidCampaignId = { status: 400, code: 'CAMPAIGN_INVALID_ID' } as const;
   r.post(
     '/campaigns/:id/reports/generate',
-    { schema: { tags, params: idParamSchema, body: reportGenerateBodySchema, response: { 202: envelope(reportJobSchema) } } },
+    { schema: { tags, params: idParamSchema, body: reportGenerateBodySchema, response: { 200: generateAnswer, 202: generateAnswer } } },
     async (req, reply) => {
       const id = routeId(req.params.id, invalidCampaignId);
-      const job = await startCampaignReport(ctx, requireAuth(req).actor, id, req.body.language);
-      return reply.code(202).send({
+      const { job, joined } = await startCampaignReport(ctx, requireAuth(req).actor, id, {
+        language: req.body.language,
+        newIssueDate: req.body.new_issue_date,
+      });
+      // a job of the same turbine and language already queued or running is the answer (200), not a new one (202)
+      return reply.code(joined ? 200 : 202).send({
         success: true as const,
         data: presentJob(job, requestLanguage(req)),
-        message: localize(req, 'REPORT_GENERATION_STARTED'),
+        joined,
+        message: localize(req, joined ? 'REPORT_GENERATION_RUNNING' : 'REPORT_GENERATION_STARTED'),
       });
     },
   );

@@ -113,6 +113,8 @@ async function seedDemoGeneratedReport(app: FastifyInstance): Promise<void> {
   const [operator] = await db.select().from(users).where(eq(users.email, 'operator@ege.example')).limit(1);
   const [bergama] = await db.select({ id: turbines.id }).from(turbines).where(eq(turbines.code, 'EGE-BRG-01')).limit(1);
   if (!operator || !bergama) return;
-  await startTurbineReport(app.ctx, { id: operator.id, role: operator.role as Role, companyId: operator.companyId }, bergama.id, 'tr');
+  await startTurbineReport(app.ctx, { id: operator.id, role: operator.role as Role, companyId: operator.companyId }, bergama.id, {
+    language: 'tr',
+  });
   await app.ctx.reportJobs.idle();
 }

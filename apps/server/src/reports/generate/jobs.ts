@@ -40,21 +40,86 @@ export function presentJob(row: JobRow, language: Language): ReportJob {
     inputs_hash: row.inputsHash,
     error_code: row.errorCode,
     error_message: row.errorCode ? formatMessage(row.errorCode as MessageCode, language) : null,
+    new_issue_date: row.newIssueDate,
+    unchanged_since: row.unchangedSince?.toISOString() ?? null,
+    unchanged_message: row.unchangedSince ? formatMessage('REPORT_UNCHANGED', language, { since: row.unchangedSince.toISOString() }) : null,
     created_at: row.createdAt.toISOString(),
   };
 }
 
+export interface GenerateOptions {
+  language: Language;
+  /** a new revision even when the inputs equal the newest one's */
+  newIssueDate?: boolean;
+}
+
+/** A new job, or the queued/running one of the same turbine (or campaign) and language: the unique partial indexes
+ *  report_jobs_active_*_uq allow one, so requests racing in any number of processes get one job. `joined` says the
+ *  answer is a job already there. */
+async function enqueue(
+  ctx: AppContext,
+  target: { turbineId: number; campaignId: null } | { turbineId: null; campaignId: number },
+  companyId: number,
+  actor: Actor,
+  options: GenerateOptions,
+): Promise<{ job: JobRow; joined: boolean }> {
+  const active = sql`${reportJobs.status} in ('queued', 'running')`;
+  const sameTarget =
+    target.campaignId !== null
+      ? eq(reportJobs.campaignId, target.campaignId)
+      : and(eq(reportJobs.turbineId, target.turbineId), sql`${reportJobs.campaignId} is null`);
+  // the running job may finish between the refused insert and the read: then insert again
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await ctx.db
+      .insert(reportJobs)
+      .values({
+        ...target,
+        companyId,
+        language: options.language,
+        newIssueDate: options.newIssueDate ?? false,
+        requestedBy: actor.id,
+        createdAt: ctx.now(),
+        updatedAt: ctx.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) {
+      ctx.reportJobs.kick();
+      return { job: row, joined: false };
+    }
+    const [running] = await ctx.db
+      .select()
+      .from(reportJobs)
+      .where(and(sameTarget, eq(reportJobs.language, options.language), active))
+      .limit(1);
+    if (running) {
+      // a job whose process died is taken again once its lease expires; wake this process's runner for it
+      ctx.reportJobs.kick();
+      // asked for a new issue date: the job there makes a new revision too (it reads the flag again before comparing)
+      if (options.newIssueDate && !running.newIssueDate) {
+        const [flagged] = await ctx.db
+          .update(reportJobs)
+          .set({ newIssueDate: true, updatedAt: sql`now()` })
+          .where(and(eq(reportJobs.id, running.id), active))
+          .returning();
+        if (flagged) return { job: flagged, joined: true };
+      }
+      return { job: running, joined: true };
+    }
+  }
+  throw new Error('report job neither inserted nor found');
+}
+
 /** POST /turbines/{id}/reports/generate: same people as uploading a report; another company's turbine is 404. */
-export async function startTurbineReport(ctx: AppContext, actor: Actor, turbineId: number, language: Language): Promise<JobRow> {
+export async function startTurbineReport(
+  ctx: AppContext,
+  actor: Actor,
+  turbineId: number,
+  options: GenerateOptions,
+): Promise<{ job: JobRow; joined: boolean }> {
   const turbine = await getTurbine(ctx, actor, turbineId);
   if (!can(actor, 'report.generate', { companyId: turbine.company_id })) throw forbidden();
-  const [row] = await ctx.db
-    .insert(reportJobs)
-    .values({ turbineId, companyId: turbine.company_id, language, requestedBy: actor.id, createdAt: ctx.now(), updatedAt: ctx.now() })
-    .returning();
-  if (!row) throw new Error('report job not inserted');
-  ctx.reportJobs.kick();
-  return row;
+  return enqueue(ctx, { turbineId, campaignId: null }, turbine.company_id, actor, options);
 }
 
 /** GET /turbines/{id}/reports/jobs/{jobId}: whoever may read the turbine's reports. */
@@ -84,18 +149,17 @@ async function scopedCampaign(ctx: AppContext, actor: Actor, campaignId: number)
 
 /** POST /campaigns/{id}/reports/generate: one document for every turbine of the campaign; same people as uploading a
  *  report to the campaign's company. */
-export async function startCampaignReport(ctx: AppContext, actor: Actor, campaignId: number, language: Language): Promise<JobRow> {
+export async function startCampaignReport(
+  ctx: AppContext,
+  actor: Actor,
+  campaignId: number,
+  options: GenerateOptions,
+): Promise<{ job: JobRow; joined: boolean }> {
   const campaign = await scopedCampaign(ctx, actor, campaignId);
   if (!can(actor, 'report.generate', { companyId: campaign.companyId })) throw forbidden();
   const [member] = await ctx.db.select().from(campaignTurbines).where(eq(campaignTurbines.campaignId, campaignId)).limit(1);
   if (!member) throw badRequest('REPORT_CAMPAIGN_EMPTY');
-  const [row] = await ctx.db
-    .insert(reportJobs)
-    .values({ campaignId, companyId: campaign.companyId, language, requestedBy: actor.id, createdAt: ctx.now(), updatedAt: ctx.now() })
-    .returning();
-  if (!row) throw new Error('report job not inserted');
-  ctx.reportJobs.kick();
-  return row;
+  return enqueue(ctx, { turbineId: null, campaignId }, campaign.companyId, actor, options);
 }
 
 /** GET /campaigns/{id}/reports/jobs/{jobId} */
@@ -203,6 +267,28 @@ export function createReportJobQueue(
     return row ?? null;
   }
 
+  /** The newest revision generated for the job's turbine (or campaign) in its language that is still there: its report,
+   *  issue date and inputs hash. */
+  async function newestRevision(job: JobRow): Promise<{ reportId: number; issuedAt: Date; inputsHash: string | null } | null> {
+    const [row] = await ctx.db
+      .select({ reportId: reports.id, issuedAt: reports.createdAt, inputsHash: reports.inputsHash })
+      .from(reportJobs)
+      .innerJoin(reports, eq(reports.id, reportJobs.reportId))
+      .where(
+        and(
+          job.campaignId !== null
+            ? eq(reportJobs.campaignId, job.campaignId)
+            : and(eq(reportJobs.turbineId, job.turbineId ?? 0), sql`${reportJobs.campaignId} is null`),
+          eq(reportJobs.language, job.language),
+          eq(reportJobs.status, 'done'),
+          sql`${reportJobs.unchangedSince} is null`,
+        ),
+      )
+      .orderBy(desc(reportJobs.id))
+      .limit(1);
+    return row ?? null;
+  }
+
   async function fail(job: JobRow, code: MessageCode) {
     await ctx.db
       .update(reportJobs)
@@ -259,6 +345,28 @@ export function createReportJobQueue(
       const keys = [...new Set(inputs.turbines.flatMap((t) => t.findings.flatMap((f) => f.crops.map((c) => c.key))))];
       const { images, hashes } = await prepareImages(ctx, keys, (f) => setProgress(5 + f * 45, 'images'));
       const hash = inputsHash(inputs, hashes, GENERATOR_VERSION);
+      // the flag as it is now: a request that joined this job may have asked for a new issue date meanwhile
+      const [flag] = await ctx.db.select({ newIssueDate: reportJobs.newIssueDate }).from(reportJobs).where(eq(reportJobs.id, job.id));
+      if (!flag?.newIssueDate) {
+        const same = await newestRevision(job);
+        if (same && same.inputsHash === hash) {
+          // nothing the document shows changed: the newest revision is the answer, no second PDF
+          await ctx.db
+            .update(reportJobs)
+            .set({
+              status: 'done',
+              progress: 100,
+              step: null,
+              reportId: same.reportId,
+              inputsHash: hash,
+              unchangedSince: same.issuedAt,
+              claimedAt: null,
+              updatedAt: sql`now()`,
+            })
+            .where(and(eq(reportJobs.id, job.id), eq(reportJobs.status, 'running')));
+          return;
+        }
+      }
       await setProgress(50, 'layout', true);
       const first = inputs.turbines[0];
       if (!first) throw new JobFailure('REPORT_GENERATION_TURBINE_GONE');

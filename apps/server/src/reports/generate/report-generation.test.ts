@@ -103,8 +103,11 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     const res = await t.call(operator, { method: 'GET', url: `/api/turbines/${id}/reports/jobs/${jobId}` });
     expect(res.statusCode).toBe(200);
     return res.json().data as {
+      id: number;
       status: string;
       progress: number;
+      unchanged_since: string | null;
+      unchanged_message: string | null;
       report_id: number | null;
       inputs_hash: string | null;
       error_code: string | null;
@@ -173,15 +176,35 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     expect(String(pdf.info.Title)).toContain('Kanat Muayene Raporu');
   });
 
-  it('generates the English report in English, and the same inputs give the same document', async () => {
+  it('generates the English report in English; the same inputs answer that revision unless a new issue date is asked', async () => {
     const first = await finished((await generate(operator, 'en')).json().data.id);
+    expect(first).toMatchObject({ status: 'done', unchanged_since: null, unchanged_message: null });
+    // nothing changed: the newest revision is the answer, with when it was issued, and no second PDF
+    t.clock.advance(60 * 60_000);
+    const before = await t.app.ctx.db.select({ id: reports.id }).from(reports).where(eq(reports.turbineId, turbineId));
     const second = await finished((await generate(operator, 'en')).json().data.id);
-    expect(first.status).toBe('done');
-    expect(second.report_id).not.toBe(first.report_id);
-    expect(second.inputs_hash).toBe(first.inputs_hash);
+    expect(second).toMatchObject({ status: 'done', report_id: first.report_id, inputs_hash: first.inputs_hash });
+    expect(second.unchanged_since).toBe(issued.toISOString());
+    const after = await t.app.ctx.db.select({ id: reports.id }).from(reports).where(eq(reports.turbineId, turbineId));
+    expect(after.length).toBe(before.length);
+    const trAnswer = await t.call(operator, {
+      method: 'GET',
+      url: `/api/turbines/${turbineId}/reports/jobs/${second.id}`,
+      headers: { 'x-language': 'tr' },
+    });
+    const when = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(issued);
+    expect(trAnswer.json().data.unchanged_message).toBe(
+      `Rapor ${when} tarihinden beri değişmedi; o revizyon kullanılıyor. Yeni tarihli bir revizyon için “Yeni düzenleme tarihi” seçeneğini işaretleyin.`,
+    );
+    const enAnswer = await t.call(operator, {
+      method: 'GET',
+      url: `/api/turbines/${turbineId}/reports/jobs/${second.id}`,
+      headers: { 'x-language': 'en' },
+    });
+    expect(enAnswer.json().data.unchanged_message).toMatch(
+      /^The report is unchanged since \d{1,2} \w{3,4} \d{4}, \d\d:\d\d; that revision is used\./,
+    );
     const a = await download(first.report_id ?? 0);
-    const b = await download(second.report_id ?? 0);
-    expect(Buffer.compare(a.bytes, b.bytes)).toBe(0);
     const pdf = await readPdf(a.bytes);
     const all = pdf.text.join('\n');
     expect(all).toContain('BLADE INSPECTION REPORT');
@@ -193,13 +216,23 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     }
     expect(all).not.toContain('Önem derecesi');
     expect(all).not.toContain('Sayfa');
-    // another issue date: the same inputs hash, another document (the date is printed and in the metadata)
-    t.clock.advance(60 * 60_000);
-    const third = await finished((await generate(operator, 'en')).json().data.id);
+    // a new issue date asked for: the same inputs hash, another document (the date is printed and in the metadata)
+    const thirdStart = await t.call(operator, {
+      method: 'POST',
+      url: `/api/turbines/${turbineId}/reports/generate`,
+      payload: { language: 'en', new_issue_date: true },
+    });
+    expect(thirdStart.json().data.new_issue_date).toBe(true);
+    const third = await finished(thirdStart.json().data.id);
     t.clock.set(issued);
+    expect(third).toMatchObject({ status: 'done', unchanged_since: null });
+    expect(third.report_id).not.toBe(first.report_id);
     const c = await download(third.report_id ?? 0);
     expect(Buffer.compare(a.bytes, c.bytes)).not.toBe(0);
     expect(third.inputs_hash).toBe(first.inputs_hash);
+    // the newest revision is now the third: an unchanged answer points at it
+    const fifth = await finished((await generate(operator, 'en')).json().data.id);
+    expect(fifth.report_id).toBe(third.report_id);
     // another language: another hash
     const fourthStart = await generate(operator, 'tr');
     const fourth = await finished(fourthStart.json().data.id);
@@ -331,5 +364,114 @@ describe('a generation that fails half way', () => {
       rmSync(yearFolder, { force: true });
       if (moved) (await import('node:fs')).renameSync(moved, yearFolder);
     }
+  });
+});
+
+describe('requests at the same time (issue 23 item 17)', () => {
+  let t: TestApp;
+  let operator: string;
+  let turbineId: number;
+  let companyId: number;
+  const generate = (language: 'tr' | 'en' = 'tr', id = turbineId) =>
+    t.call(operator, { method: 'POST', url: `/api/turbines/${id}/reports/generate`, payload: { language } });
+  const reportCount = async (id = turbineId) =>
+    (await t.app.ctx.db.select({ id: reports.id }).from(reports).where(eq(reports.turbineId, id))).length;
+  beforeAll(async () => {
+    // jobs run only when the test says (idle()), so the 20 requests all meet the first job queued or running
+    t = await createTestApp({ storage: 'fs', env: { REPORT_WORKERS: '0' } });
+    operator = await t.login(DEMO.egeOperator);
+    const author = await userByEmail(t, DEMO.egeOperator);
+    companyId = (await demoCompanies(t)).ege;
+    turbineId = (await insertTurbine(t, companyId)).id;
+    await insertFinding(t, turbineId, author, { status: 'confirmed', year: 2026 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('20 simultaneous requests give one job and one PDF; 12 more with the same inputs give the same revision and no PDF', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => generate()));
+    const ids = new Set(answers.map((a) => a.json().data.id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => a.statusCode === 202)).toHaveLength(1);
+    const joined = answers.filter((a) => a.statusCode === 200);
+    expect(joined).toHaveLength(19);
+    expect(joined[0]?.json().message).toBe('Bu rapor zaten oluşturuluyor; yeni bir iş başlatılmadı, süren işin ilerlemesi gösteriliyor.');
+    // the other language is another job
+    const english = await generate('en');
+    expect(english.statusCode).toBe(202);
+    expect(english.json().data.id).not.toBe([...ids][0]);
+    await t.app.ctx.reportJobs.idle();
+    expect(await reportCount()).toBe(2);
+    const jobs = await t.app.ctx.db.select().from(reportJobs).where(eq(reportJobs.turbineId, turbineId));
+    expect(jobs).toHaveLength(2);
+    const first = jobs.find((j) => j.language === 'tr');
+
+    const again = await Promise.all(Array.from({ length: 12 }, () => generate()));
+    expect(new Set(again.map((a) => a.json().data.id)).size).toBe(1);
+    await t.app.ctx.reportJobs.idle();
+    const res = await t.call(operator, { method: 'GET', url: `/api/turbines/${turbineId}/reports/jobs/${again[0]?.json().data.id}` });
+    expect(res.json().data).toMatchObject({ status: 'done', report_id: first?.reportId });
+    expect(res.json().data.unchanged_since).toEqual(expect.any(String));
+    expect(await reportCount()).toBe(2);
+
+    // a request asking for a new issue date that joins a queued job makes that job issue a new revision
+    const plain = await generate();
+    const dated = await t.call(operator, {
+      method: 'POST',
+      url: `/api/turbines/${turbineId}/reports/generate`,
+      payload: { language: 'tr', new_issue_date: true },
+    });
+    expect(dated.statusCode).toBe(200);
+    expect(dated.json()).toMatchObject({ joined: true, data: { id: plain.json().data.id, new_issue_date: true } });
+    await t.app.ctx.reportJobs.idle();
+    const issued = await t.call(operator, { method: 'GET', url: `/api/turbines/${turbineId}/reports/jobs/${plain.json().data.id}` });
+    expect(issued.json().data).toMatchObject({ status: 'done', unchanged_since: null });
+    expect(await reportCount()).toBe(3);
+  });
+
+  it('the database refuses a second queued or running job for the same turbine and language, whoever inserts it', async () => {
+    const other = (await insertTurbine(t, companyId)).id;
+    await t.app.ctx.db.insert(reportJobs).values({ turbineId: other, companyId, language: 'tr', status: 'running' });
+    await expect(
+      t.app.ctx.db.insert(reportJobs).values({ turbineId: other, companyId, language: 'tr', status: 'queued' }),
+    ).rejects.toThrow();
+    // finished and failed jobs do not count
+    await t.app.ctx.db.insert(reportJobs).values({ turbineId: other, companyId, language: 'tr', status: 'done' });
+    await t.app.ctx.db.insert(reportJobs).values({ turbineId: other, companyId, language: 'tr', status: 'failed' });
+    const campaign = await insertCampaign(t, companyId, [other]);
+    await t.app.ctx.db.insert(reportJobs).values({ campaignId: campaign.id, companyId, language: 'en', status: 'queued' });
+    await expect(
+      t.app.ctx.db.insert(reportJobs).values({ campaignId: campaign.id, companyId, language: 'en', status: 'running' }),
+    ).rejects.toThrow();
+  });
+
+  it('a job whose process died (its lease expired) is answered and taken over, not left blocking generation', async () => {
+    const author = await userByEmail(t, DEMO.egeOperator);
+    const orphaned = (await insertTurbine(t, companyId)).id;
+    await insertFinding(t, orphaned, author, { status: 'confirmed', year: 2026 });
+    // as a process killed half way leaves it: running, claimed long ago, never renewed
+    const [dead] = await t.app.ctx.db
+      .insert(reportJobs)
+      .values({
+        turbineId: orphaned,
+        companyId,
+        language: 'tr',
+        status: 'running',
+        attempts: 1,
+        progress: 40,
+        step: 'images',
+        claimedAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .returning();
+    const answer = await generate('tr', orphaned);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data.id).toBe(dead?.id);
+    await t.app.ctx.reportJobs.idle();
+    const res = await t.call(operator, { method: 'GET', url: `/api/turbines/${orphaned}/reports/jobs/${dead?.id}` });
+    expect(res.json().data).toMatchObject({ status: 'done', progress: 100, unchanged_since: null });
+    expect(await reportCount(orphaned)).toBe(1);
+    // and the next request is a new job again
+    expect((await generate('tr', orphaned)).statusCode).toBe(202);
   });
 });

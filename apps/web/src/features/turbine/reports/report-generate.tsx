@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Input, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Input, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
 import { type Language, type ReportJob, reportJobSchema } from '@windscope/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -22,11 +22,23 @@ export function ReportGenerate({ turbineId, campaignId }: { turbineId?: number; 
   const queryClient = useQueryClient();
   const [language, setLanguage] = useState<Language>(i18n.language?.startsWith('en') ? 'en' : 'tr');
   const [jobId, setJobId] = useState<number | null>(null);
+  const [newIssueDate, setNewIssueDate] = useState(false);
+  /** the server's answer to the request: "being generated", or "already being generated" when it joined a running job */
+  const [startAnswer, setStartAnswer] = useState<{ message: string; joined: boolean } | null>(null);
 
   const start = useMutation({
     mutationFn: async () =>
-      (await api.post(`${owner(turbineId, campaignId)}/reports/generate`, { language }, { schema: reportJobSchema })).data,
-    onSuccess: (job) => setJobId(job.id),
+      api.post(
+        `${owner(turbineId, campaignId)}/reports/generate`,
+        { language, ...(newIssueDate ? { new_issue_date: true } : {}) },
+        { schema: reportJobSchema },
+      ),
+    onMutate: () => setStartAnswer(null),
+    onSuccess: (answer) => {
+      // one job per turbine (or campaign) and language: the answer says when it is a job already there (issue 23 item 17)
+      setStartAnswer({ message: answer.message ?? '', joined: (answer as { joined?: boolean }).joined === true });
+      setJobId(answer.data.id);
+    },
     onError: (error) => toast.error(t('reports.generate.startError'), isApiError(error) && error.status > 0 ? error.message : undefined),
   });
   const job = useQuery({
@@ -40,13 +52,16 @@ export function ReportGenerate({ turbineId, campaignId }: { turbineId?: number; 
     },
   });
   const status = job.data?.status;
+  const unchanged = status === 'done' && job.data?.unchanged_since != null;
   useEffect(() => {
     if (status === 'done') {
+      // an unchanged answer is shown beside the button, not as "generated"
+      if (unchanged) return;
       toast.success(t(campaignId !== undefined ? 'reports.generate.campaignDone' : 'reports.generate.done'));
       if (turbineId !== undefined) void afterReportsChanged(queryClient, turbineId);
       else void queryClient.invalidateQueries({ queryKey: ['reports'] });
     }
-  }, [status, queryClient, turbineId, campaignId, t]);
+  }, [status, unchanged, queryClient, turbineId, campaignId, t]);
 
   const running = start.isPending || (jobId !== null && (status === undefined || status === 'queued' || status === 'running'));
   const progress = job.data?.progress ?? 0;
@@ -72,9 +87,27 @@ export function ReportGenerate({ turbineId, campaignId }: { turbineId?: number; 
           {t('reports.generate.button')}
         </Button>
       </Group>
+      <Checkbox
+        label={t('reports.generate.newIssueDate')}
+        description={t('reports.generate.newIssueDateHint')}
+        checked={newIssueDate}
+        onChange={(event) => setNewIssueDate(event.currentTarget.checked)}
+        disabled={running}
+        data-testid="report-generate-new-date"
+      />
       <Text size="sm" c="dimmed">
         {t(campaignId !== undefined ? 'reports.generate.campaignHint' : 'reports.generate.hint')}
       </Text>
+      {jobId !== null && running && startAnswer?.joined && (
+        <Alert color="blue" title={t('reports.generate.runningTitle')} data-testid="report-generate-joined">
+          {startAnswer.message}
+        </Alert>
+      )}
+      {unchanged && (
+        <Alert color="blue" title={t('reports.generate.unchangedTitle')} data-testid="report-generate-unchanged" role="status">
+          {job.data?.unchanged_message}
+        </Alert>
+      )}
       {jobId !== null && running && (
         <Stack gap={4} data-testid="report-generate-progress" aria-live="polite">
           <Text size="sm">
