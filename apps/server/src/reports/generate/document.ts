@@ -300,6 +300,10 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
         .at(-1) ?? null;
     const campaignDates = inputs.campaign?.startsOn ? `${day(inputs.campaign.startsOn)} – ${day(inputs.campaign.endsOn)}` : null;
     const reviewers = [...new Set(inputs.turbines.flatMap((x) => x.reviewers))];
+    // a turbine report names the campaigns its turbine is in that year (issue 24 item 10)
+    const campaignNames = inputs.campaign ? [inputs.campaign.name] : [...new Set(inputs.turbines.flatMap((x) => x.campaigns))];
+    // who prepared the document and who reviewed the findings are two roles: one person in both is said so (item 6)
+    const reviewerText = reviewers.map((name) => (name === inputs.author ? t('alsoAuthor', { name }) : name)).join(', ');
     facts(
       [
         [t('company'), inputs.company.name],
@@ -308,11 +312,11 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
           isCampaign ? t('turbines') : t('turbine'),
           inputs.turbines.map((x) => `${x.code}${x.displayName !== x.code ? ` (${x.displayName})` : ''}`).join(', '),
         ],
-        [t('campaign'), inputs.campaign?.name ?? t('none')],
+        [t('campaign'), campaignNames.join(', ') || t('none')],
         [t('inspectionYear'), years],
         [t('inspectionDates'), campaignDates ?? (from ? `${day(from)} – ${day(to)}` : t('none'))],
         [t('author'), inputs.author || t('none')],
-        [t('reviewer'), reviewers.join(', ') || t('none')],
+        [t('reviewer'), reviewerText || t('none')],
         [t('issueDate'), day(issueDay)],
       ],
       170,
@@ -629,7 +633,7 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
     const signTop = doc.y;
     const blocks: [string, string][] = [
       [t('preparedBy'), inputs.author || ''],
-      [t('reviewedBy'), reviewers.join(', ')],
+      [t('reviewedBy'), reviewers.map((name) => (name === inputs.author ? t('alsoAuthor', { name }) : name)).join(', ')],
     ];
     blocks.forEach(([label, name], i) => {
       const x = MARGIN.left + i * (boxWidth + 30);

@@ -11,7 +11,17 @@ import {
   turbineDisplayName,
 } from '@windscope/contract';
 import type { AppContext } from '../../context.ts';
-import { companies, findingEvents, findingObservations, findings, photos, turbines, users } from '../../db/schema.ts';
+import {
+  campaigns,
+  campaignTurbines,
+  companies,
+  findingEvents,
+  findingObservations,
+  findings,
+  photos,
+  turbines,
+  users,
+} from '../../db/schema.ts';
 import { turbineCoverage } from '../../photos/field-service.ts';
 
 /** Everything a generated report shows, gathered from the database (no bytes yet: crops are named by key). The inputs
@@ -82,6 +92,8 @@ export interface ReportTurbine {
   findings: ReportFinding[];
   coverage: Coverage;
   reviewers: string[];
+  /** the campaigns of its company that year with this turbine in scope, by planned start (issue 24 item 10) */
+  campaigns: string[];
 }
 
 export interface ReportCampaign {
@@ -271,6 +283,12 @@ export async function loadReportInputs(ctx: AppContext, options: LoadOptions): P
       };
     });
     const reviewers = [...reviewerCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+    const inCampaigns = await ctx.db
+      .select({ name: campaigns.name })
+      .from(campaignTurbines)
+      .innerJoin(campaigns, eq(campaigns.id, campaignTurbines.campaignId))
+      .where(and(eq(campaignTurbines.turbineId, t.id), eq(campaigns.year, year), eq(campaigns.companyId, t.companyId)))
+      .orderBy(asc(campaigns.plannedStart), asc(campaigns.id));
     result.push({
       id: t.id,
       code: t.code,
@@ -288,6 +306,7 @@ export async function loadReportInputs(ctx: AppContext, options: LoadOptions): P
       findings: reportFindings,
       coverage: await turbineCoverage(ctx, actor, id, year),
       reviewers,
+      campaigns: inCampaigns.map((c) => c.name),
     });
   }
   return { language: options.language, company, campaign: options.campaign, author, turbines: result };

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINDING_TYPE_LABELS, type FindingType, SEVERITY_SCALE, type Severity } from '@windscope/contract';
-import { findingObservations, findings, reportJobs, reports } from '../../db/schema.ts';
+import { findingEvents, findingObservations, findings, reportJobs, reports } from '../../db/schema.ts';
 import { demoCompanies, insertTurbine, userByEmail } from '../../../test/factories.ts';
 import { insertFinding, insertKindPhoto } from '../../../test/finding-factories.ts';
 import { createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
@@ -237,6 +237,40 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     const fourthStart = await generate(operator, 'tr');
     const fourth = await finished(fourthStart.json().data.id);
     expect(fourth.inputs_hash).not.toBe(first.inputs_hash);
+  });
+
+  it('names the campaign the turbine is in that year, and says so when the author also reviewed (issue 24 items 6, 10)', async () => {
+    const companies = await demoCompanies(t);
+    const manager = await userByEmail(t, DEMO.egeManager);
+    const turbine = await insertTurbine(t, companies.ege, { code: `RC-${storage}` });
+    const campaign = await insertCampaign(t, companies.ege, [turbine.id], { name: `Yaz Muayenesi ${storage}`, year: 2026 });
+    await insertCampaign(t, companies.ege, [turbine.id], { name: `Eski ${storage}`, year: 2025 });
+    const finding = await insertFinding(t, turbine.id, manager, { status: 'confirmed', year: 2026 });
+    const name = `${manager.firstName} ${manager.lastName}`.trim();
+    await t.app.ctx.db.insert(findingEvents).values({
+      findingId: finding.id,
+      kind: 'status',
+      actorId: manager.id,
+      actorName: name,
+      before: { status: 'draft' },
+      after: { status: 'confirmed' },
+    });
+    const managerToken = await t.login(DEMO.egeManager);
+    const start = await generate(managerToken, 'tr', turbine.id);
+    expect(start.statusCode, start.body).toBe(202);
+    const job = await finished(start.json().data.id, turbine.id);
+    expect(job.status, job.error_message ?? '').toBe('done');
+    const list = (await t.call(managerToken, { method: 'GET', url: `/api/turbines/${turbine.id}/reports` })).json().data as {
+      id: number;
+      report_url: string;
+    }[];
+    const file = await t.app.inject({ method: 'GET', url: list.find((r) => r.id === job.report_id)?.report_url ?? '' });
+    const all = (await readPdf(file.rawPayload)).text.join('\n');
+    // the cover said "Kampanya: —" for a turbine in that year's campaign; last year's campaign is not this report's
+    expect(all).toMatch(new RegExp(`Kampanya\\s*${campaign.name}`));
+    expect(all).not.toContain(`Eski ${storage}`);
+    // the same person prepared the document and reviewed the finding: said, not two roles with one name
+    expect(all).toContain(`${name} (raporu da hazırladı)`);
   });
 
   it('generates one document for a whole campaign, a generated revision in each of its turbines', async () => {

@@ -15,6 +15,7 @@ const STRINGS = {
   issueDate: { tr: 'Düzenlenme tarihi', en: 'Issue date' },
   author: { tr: 'Hazırlayan', en: 'Author' },
   reviewer: { tr: 'Gözden geçiren', en: 'Reviewer' },
+  alsoAuthor: { tr: '{name} (raporu da hazırladı)', en: '{name} (also prepared this report)' },
   none: { tr: '—', en: '—' },
   contents: { tr: 'İçindekiler', en: 'Contents' },
   page: { tr: 'Sayfa {n} / {total}', en: 'Page {n} of {total}' },
