@@ -179,24 +179,25 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
     opts: { rowHeight?: number; fills?: (string | null)[][] } = {},
   ) => {
     const rowHeight = opts.rowHeight ?? 16;
+    // a header wraps onto as many lines as its longest title needs: a cut "Süresi…" / "Overd…" told the reader
+    // nothing (issue 24 item 8)
+    doc.font('bold').fontSize(8.5);
+    const headerHeight = Math.max(
+      rowHeight,
+      ...columns.map((c) => Math.ceil(doc.heightOfString(safe(c.title), { width: c.width - 8 })) + 7),
+    );
     const drawHeader = () => {
       let x = MARGIN.left;
-      doc.rect(MARGIN.left, doc.y, CONTENT_WIDTH, rowHeight).fill('#e6eef0');
+      doc.rect(MARGIN.left, doc.y, CONTENT_WIDTH, headerHeight).fill('#e6eef0');
       doc.font('bold').fontSize(8.5).fillColor(INK);
       const y = doc.y;
       for (const c of columns) {
-        write(c.title, x + 4, y + 4, {
-          width: c.width - 8,
-          height: rowHeight - 6,
-          align: c.align ?? 'left',
-          lineBreak: false,
-          ellipsis: true,
-        });
+        write(c.title, x + 4, y + 4, { width: c.width - 8, align: c.align ?? 'left' });
         x += c.width;
       }
-      doc.y = y + rowHeight;
+      doc.y = y + headerHeight;
     };
-    ensureSpace(rowHeight * 2);
+    ensureSpace(headerHeight + rowHeight);
     drawHeader();
     rows.forEach((row, r) => {
       if (doc.y + rowHeight > BOTTOM) {
@@ -346,13 +347,14 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
       chapter(t('summary'));
       heading(t('summary'), 0);
       paragraph(t('summaryIntro'), MUTED);
-      const widths = [120, 55, 55, 55, 55, 55, 50, 50];
+      // 99 + 5 x 55 + 45 + 76 = the content width: every word of a header fits its column ("Moderate" 46 pt, "Toplam"
+      // 34 pt, "Süresi geçmiş" 67 pt in bold 8.5 pt, plus 8 pt of padding); a long header wraps
       table(
         [
-          { title: t('turbine'), width: widths[0] ?? 0 },
+          { title: t('turbine'), width: 99 },
           ...SEVERITIES.map((s) => ({ title: SEVERITY_SCALE[s][lang], width: 55, align: 'right' as const })),
-          { title: t('total'), width: 50, align: 'right' },
-          { title: t('overdueRepairs'), width: 50, align: 'right' },
+          { title: t('total'), width: 45, align: 'right' },
+          { title: t('overdueRepairs'), width: 76, align: 'right' },
         ],
         inputs.turbines.map((x) => [
           x.code,
