@@ -379,6 +379,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   // a new PGlite's initdb and migrations (seconds of CPU) run on their own thread while the archive is unpacked and
   // checked; nothing is loaded into it before every checksum passed, and a refused restore removes it (below)
   const initdb = newPglite ? startInitdb(options.pgliteDir) : null;
+  /** the copy of the migrations for the new database's thread (never rejects) */
+  let early: Promise<void> = Promise.resolve();
   try {
     log('checking the archive');
     let mark = Date.now();
@@ -388,7 +390,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       return `${seconds} s`;
     };
     // not yet checked, only a head start: the manifest's level decides below (the migrator does what is left)
-    let early: Promise<void> = Promise.resolve();
     const manifest = await unpackVerified(options.archive, scratch, (header) => {
       const level = (header as { migrations?: unknown } | null)?.migrations;
       if (!initdb || !Array.isArray(level)) return;
@@ -437,6 +438,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     if (!migrationsAreCurrent) await (await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir })).close();
     return { tables, files: manifest.files.length, manifest };
   } catch (error) {
+    // done writing into the scratch folder before it is removed
+    await early;
     await initdb?.stop();
     // a database this restore created holds nothing (its transaction rolled back): it goes too
     // (a failure to remove it must not hide why the restore failed)
