@@ -8,7 +8,7 @@ import * as tar from 'tar-stream';
 import type { Database } from '../db/client.ts';
 import { deferredPathOf, holdDeletions } from '../storage/backup-hold.ts';
 import { dumpDatabase } from './database-dump.ts';
-import { ParallelHasher, sharedBuffer } from './parallel-hash.ts';
+import { ParallelHasher } from './parallel-hash.ts';
 import { ARCHIVE_FORMAT, DATABASE_ENTRY, type BackupManifest, MANIFEST_ENTRY, fileEntryOf } from './manifest.ts';
 
 export interface CreateBackupOptions {
@@ -62,15 +62,14 @@ async function addFile(
     const entry = pack.entry({ name, size, mtime, mode: 0o600 }, (error) => entryDone(error));
     let written = 0;
     while (written < size) {
-      // a fresh buffer per chunk: the entry and the checksum thread keep it until they are done with it
-      const buffer = sharedBuffer(Math.min(READ_CHUNK, size - written));
+      // a fresh buffer per chunk: the entry keeps it until it is written out
+      const buffer = Buffer.allocUnsafe(Math.min(READ_CHUNK, size - written));
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, written);
       if (bytesRead === 0) throw new Error(`${name} became shorter while it was copied`);
       const chunk = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
-      hasher.update(id, chunk);
+      await hasher.update(id, chunk);
       written += bytesRead;
       if (!entry.write(chunk)) await once(entry, 'drain');
-      await hasher.room();
     }
     entry.end(undefined);
     await finished;

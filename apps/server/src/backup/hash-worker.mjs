@@ -1,10 +1,11 @@
-// The SHA-256 side of a backup or restore, on its own thread (parallel-hash.ts): the bytes arrive as views of
-// SharedArrayBuffers the main thread also writes out, so nothing is copied between the threads.
+// The SHA-256 side of a backup or restore, on its own thread (parallel-hash.ts): the bytes arrive through a ring of
+// shared memory (workerData.ring) that the main thread copies them into; each message names a stream and a slice.
 import { createHash } from 'node:crypto';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 
+const ring = new Uint8Array(workerData.ring);
 const hashes = new Map();
-/** bytes hashed and not yet reported: reported every 8 MB and with each digest (a message per chunk cost more) */
+/** bytes hashed and not yet reported: reported every 8 MB and with each digest (a message per slice cost more) */
 let unreported = 0;
 parentPort.on('message', (message) => {
   if (message.t === 'u') {
@@ -13,7 +14,7 @@ parentPort.on('message', (message) => {
       hash = createHash('sha256');
       hashes.set(message.id, hash);
     }
-    hash.update(new Uint8Array(message.b, message.o, message.n));
+    hash.update(ring.subarray(message.o, message.o + message.n));
     unreported += message.n;
     if (unreported >= 8 << 20) {
       parentPort.postMessage({ t: 'a', n: unreported });

@@ -3,17 +3,21 @@ import { Worker } from 'node:worker_threads';
 /** The thread that computes the checksums failed: nothing can be said about the bytes (not the archive's fault). */
 export class ChecksumThreadFailed extends Error {}
 
-/** Bytes handed to the hashing thread and not yet hashed, at most (the main thread waits in room() beyond it). */
-const MAX_IN_FLIGHT = 64 << 20;
+/** The shared memory the bytes are copied into for the thread: what it has not hashed yet, at most. */
+const RING = 64 << 20;
 
 /**
  * SHA-256 of many byte streams on a worker thread, so a backup or restore hashes while it reads and writes (on the
- * main thread it was a third of their time). Buffers backed by a SharedArrayBuffer are shared with the thread as they
- * are; others are copied into one. A buffer given to update() must not change until its digest is in.
- * If the thread fails, every digest not yet returned and every later call rejects with the reason.
+ * main thread it was a third of their time). update() copies the bytes into a ring of shared memory the thread reads
+ * (a copy costs far less than the hash; sharing each read buffer instead kept them all alive until the thread's
+ * garbage collection: gigabytes of fresh memory). If the thread fails, every digest not yet returned and every later
+ * call rejects with the reason.
  */
 export class ParallelHasher {
   readonly #worker: Worker;
+  readonly #ring = new Uint8Array(new SharedArrayBuffer(RING));
+  /** where the next bytes go in the ring */
+  #head = 0;
   #nextId = 1;
   #inFlight = 0;
   #failed: Error | null = null;
@@ -22,10 +26,10 @@ export class ParallelHasher {
   #roomWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
 
   constructor() {
-    this.#worker = new Worker(new URL('./hash-worker.mjs', import.meta.url));
+    this.#worker = new Worker(new URL('./hash-worker.mjs', import.meta.url), { workerData: { ring: this.#ring.buffer } });
     this.#worker.on('message', (message: { t: 'a'; n: number } | { t: 'd'; id: number; hex: string; n: number }) => {
       this.#inFlight -= message.n;
-      if (this.#inFlight < MAX_IN_FLIGHT) {
+      if (this.#inFlight < RING) {
         const waiters = this.#roomWaiters;
         this.#roomWaiters = [];
         for (const w of waiters) w.resolve();
@@ -56,25 +60,27 @@ export class ParallelHasher {
     return this.#nextId++;
   }
 
-  update(id: number, chunk: Uint8Array): void {
-    if (this.#failed) throw this.#failed;
-    if (chunk.length === 0) return;
-    let shared = chunk;
-    if (!(chunk.buffer instanceof SharedArrayBuffer)) {
-      shared = new Uint8Array(new SharedArrayBuffer(chunk.length));
-      shared.set(chunk);
+  /** hands the bytes to the thread (copied: the caller may reuse them at once); waits while the ring is full */
+  async update(id: number, chunk: Uint8Array): Promise<void> {
+    for (let done = 0; done < chunk.length; ) {
+      if (this.#failed) throw this.#failed;
+      if (this.#inFlight >= RING) {
+        await this.#room();
+        continue;
+      }
+      const n = Math.min(chunk.length - done, RING - this.#inFlight, RING - this.#head);
+      this.#ring.set(chunk.subarray(done, done + n), this.#head);
+      this.#worker.postMessage({ t: 'u', id, o: this.#head, n });
+      this.#inFlight += n;
+      this.#head = (this.#head + n) % RING;
+      done += n;
     }
-    this.#inFlight += shared.length;
-    this.#worker.postMessage({ t: 'u', id, b: shared.buffer, o: shared.byteOffset, n: shared.length });
   }
 
-  /** resolves once the thread has less than MAX_IN_FLIGHT bytes to catch up on */
-  room(): Promise<void> {
+  #room(): Promise<void> {
     if (this.#failed) return Promise.reject(this.#failed);
-    if (this.#inFlight < MAX_IN_FLIGHT) return Promise.resolve();
-    const waiting = new Promise<void>((resolve, reject) => this.#roomWaiters.push({ resolve, reject }));
-    waiting.catch(() => {}); // a failure is the caller's to see when it awaits, never an unhandled rejection
-    return waiting;
+    if (this.#inFlight < RING) return Promise.resolve();
+    return new Promise((resolve, reject) => this.#roomWaiters.push({ resolve, reject }));
   }
 
   /** the stream's SHA-256 (hex) once the thread has hashed everything given to update() for it */
@@ -84,7 +90,7 @@ export class ParallelHasher {
       this.#digests.set(id, { resolve, reject });
       this.#worker.postMessage({ t: 'd', id });
     });
-    digest.catch(() => {}); // as in room()
+    digest.catch(() => {}); // a failure is the caller's to see when it awaits, never an unhandled rejection
     return digest;
   }
 
@@ -99,6 +105,3 @@ export class ParallelHasher {
     await this.#worker.terminate();
   }
 }
-
-/** A buffer the hashing thread can read without a copy. */
-export const sharedBuffer = (size: number) => Buffer.from(new SharedArrayBuffer(size));

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { type Executor, MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
 import { appliedMigrations, loadDatabase, tablesInLoadOrder } from './database-dump.ts';
-import { ChecksumThreadFailed, ParallelHasher, sharedBuffer } from './parallel-hash.ts';
+import { ChecksumThreadFailed, ParallelHasher } from './parallel-hash.ts';
 import { type BackupManifest, DATABASE_ENTRY, keyOfEntry, MANIFEST_ENTRY, parseManifest } from './manifest.ts';
 import { sql } from 'drizzle-orm';
 
@@ -71,9 +71,9 @@ const drainedOrClosed = (stream: tar.Extract) =>
   });
 
 /** Unpacks the archive into `into`, hashing every entry; throws RestoreRefused unless the manifest is there and every
- *  file's size and SHA-256 match it (nothing else is written meanwhile). The archive is read into SharedArrayBuffers
- *  that the checksum thread hashes while the same bytes are written out from them; each file's writes go to the thread
- *  pool without waiting for the last one (up to MAX_WRITING bytes), so reading, parsing, hashing and writing overlap. */
+ *  file's size and SHA-256 match it (nothing else is written meanwhile). The checksum thread hashes the bytes while
+ *  they are written; each file's writes go to the thread pool without waiting for the last one (up to MAX_WRITING
+ *  bytes), so reading, parsing, hashing and writing overlap. */
 async function unpackVerified(
   archive: string,
   into: string,
@@ -109,14 +109,13 @@ async function unpackVerified(
     await handle.read(head, 0, 2, 0);
     const chunks = async function* (): AsyncGenerator<Buffer> {
       for (let position = 0; ; ) {
-        const buffer = sharedBuffer(READ_CHUNK);
+        const buffer = Buffer.allocUnsafe(READ_CHUNK);
         const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, position);
         if (bytesRead === 0) return;
         position += bytesRead;
         yield buffer.subarray(0, bytesRead);
       }
     };
-    // gzip: the inflated chunks are copied into shared buffers by the hasher
     const source: AsyncIterable<Buffer> =
       head[0] === 0x1f && head[1] === 0x8b ? Readable.from(chunks()).pipe(createGunzip({ chunkSize: 1 << 20 })) : chunks();
     feeding = (async () => {
@@ -179,7 +178,7 @@ async function unpackVerified(
               header = null;
             } else if (header.length > 64) header = null;
           }
-          hasher.update(id, bytes);
+          await hasher.update(id, bytes);
           size += bytes.length;
           pending.push(bytes);
           pendingBytes += bytes.length;
@@ -190,7 +189,6 @@ async function unpackVerified(
               writingBytes -= oldest?.bytes ?? 0;
               await oldest?.done.catch(() => {});
             }
-            await hasher.room();
             if (failure) throw failure;
           }
         }
