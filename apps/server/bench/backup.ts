@@ -5,6 +5,8 @@
  *   - plain `tar -xf` of that tar into an empty folder, and restoreBackup (checksums, database load, move into place).
  * Each pair runs twice, alternating, and the faster of each is kept; MB/s as a share of plain tar (target >= 70 %).
  * BENCH_BACKUP_GB changes the size (default 2). The load average is printed beside every figure.
+ * Round 1's restore is the first on this machine (the kept initdb dump, node_modules/.cache/windscope-pglite, is removed
+ * before it: its new PGlite runs initdb); round 2's starts from the dump round 1 kept.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
@@ -86,6 +88,7 @@ try {
   const archive = path.join(work, 'backup.tar');
   const rounds: string[] = [];
   const best = { tar: Infinity, backup: Infinity, untar: Infinity, restore: Infinity, untarSync: Infinity, tarSync: Infinity };
+  rmSync(path.resolve(import.meta.dirname, '../../../node_modules/.cache/windscope-pglite'), { recursive: true, force: true });
   for (let round = 1; round <= 2; round++) {
     rmSync(plainTar, { force: true });
     const tar = await timed(() => execFileSync('tar', ['-cf', plainTar, '-C', filesRoot, 'turbines']));

@@ -180,6 +180,43 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     }
   });
 
+  it.skipIf(TEST_DB !== 'pglite')(
+    'a new PGlite database that cannot be made (its thread fails) fails the restore, nothing half-restored',
+    async () => {
+      const target = await emptyTarget();
+      targets.push(target);
+      // the PGlite folder's parent is a file: the thread that makes the empty database fails
+      writeFileSync(path.join(target.dataDir, 'not-a-folder'), 'x');
+      const pgliteDir = path.join(target.dataDir, 'not-a-folder', 'pglite');
+      const error = await restoreBackup({ archive, ...target.options, pgliteDir }).catch((e: unknown) => e);
+      expect((error as Error).message).toMatch(/could not create the PGlite database/);
+      expect(readdirSync(target.dataDir)).toEqual(['not-a-folder']);
+    },
+  );
+
+  it('restores a gzip archive the same way, and refuses one cut short', async () => {
+    const gz = path.join(work, 'backup.tar.gz');
+    await createBackup({
+      db: t.app.ctx.db,
+      databaseKind: t.app.ctx.database.kind,
+      filesRoot: t.config.storage.root,
+      scratchDir: path.join(t.dataDir, 'tmp'),
+      out: gz,
+      gzip: true,
+    });
+    const target = await emptyTarget();
+    targets.push(target);
+    expect((await restoreBackup({ archive: gz, ...target.options })).files).toBe(8);
+    expect(filesUnder(target.options.filesRoot, 'turbines')).toEqual(filesUnder(t.config.storage.root, 'turbines'));
+    const cut = path.join(work, 'cut.tar.gz');
+    const bytes = readFileSync(gz);
+    writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const second = await emptyTarget();
+    targets.push(second);
+    await expect(restoreBackup({ archive: cut, ...second.options })).rejects.toThrow(/damaged or cut short|no manifest/);
+    expect(readdirSync(second.dataDir)).toEqual([]);
+  });
+
   it('refuses a target whose database or data folder is not empty, and changes nothing there', async () => {
     const target = restoredTarget;
     const filesBefore = filesUnder(target.options.filesRoot);

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import * as tar from 'tar-stream';
 import type { Database } from '../db/client.ts';
 import { deferredPathOf, holdDeletions } from '../storage/backup-hold.ts';
 import { dumpDatabase } from './database-dump.ts';
+import { ParallelHasher } from './parallel-hash.ts';
 import { ARCHIVE_FORMAT, DATABASE_ENTRY, type BackupManifest, MANIFEST_ENTRY, fileEntryOf } from './manifest.ts';
 
 export interface CreateBackupOptions {
@@ -36,8 +37,14 @@ export interface BackupResult {
 const READ_CHUNK = 1 << 20;
 const SYNC_EVERY = 64 << 20;
 
-/** Streams one file into the archive as an entry, hashing the bytes on the way; null when the file does not exist. */
-async function addFile(pack: tar.Pack, name: string, file: string): Promise<{ size: number; sha256: string } | null> {
+/** Streams one file into the archive as an entry, the checksum thread hashing the same bytes meanwhile; null when the
+ *  file does not exist. The SHA-256 comes later (the promise), so the next file is read while this one is hashed. */
+async function addFile(
+  pack: tar.Pack,
+  hasher: ParallelHasher,
+  name: string,
+  file: string,
+): Promise<{ size: number; sha256: Promise<string> } | null> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(file, 'r');
@@ -47,7 +54,7 @@ async function addFile(pack: tar.Pack, name: string, file: string): Promise<{ si
   }
   try {
     const { size, mtime } = await handle.stat();
-    const hash = createHash('sha256');
+    const id = hasher.start();
     let entryDone: (error?: Error | null) => void = () => undefined;
     const finished = new Promise<void>((resolve, reject) => {
       entryDone = (error) => (error ? reject(error) : resolve());
@@ -60,13 +67,13 @@ async function addFile(pack: tar.Pack, name: string, file: string): Promise<{ si
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, written);
       if (bytesRead === 0) throw new Error(`${name} became shorter while it was copied`);
       const chunk = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
-      hash.update(chunk);
+      await hasher.update(id, chunk);
       written += bytesRead;
       if (!entry.write(chunk)) await once(entry, 'drain');
     }
     entry.end(undefined);
     await finished;
-    return { size, sha256: hash.digest('hex') };
+    return { size, sha256: hasher.digest(id) };
   } finally {
     await handle.close();
   }
@@ -84,6 +91,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   const partial = path.join(path.dirname(out), `.${path.basename(out)}.${randomUUID().slice(0, 8)}.partial`);
   // held before the snapshot: a file deleted after it is moved aside, not removed, until the copy is done
   const hold = options.filesRoot ? await holdDeletions(options.filesRoot) : null;
+  const hasher = new ParallelHasher();
   try {
     const dumpFile = path.join(scratch, DATABASE_ENTRY);
     const dump = await dumpDatabase(options.db, dumpFile, options.databaseKind);
@@ -115,16 +123,25 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
       packFailed = error;
     });
 
-    const database = await addFile(pack, DATABASE_ENTRY, dumpFile);
+    const database = await addFile(pack, hasher, DATABASE_ENTRY, dumpFile);
     if (!database) throw new Error('the database dump vanished');
     const manifest: BackupManifest = {
       format: ARCHIVE_FORMAT,
       createdAt: new Date().toISOString(),
-      database: { kind: options.databaseKind, migrations: dump.migrations, tables: dump.tables, ...database },
+      database: { kind: options.databaseKind, migrations: dump.migrations, tables: dump.tables, size: database.size, sha256: '' },
       storage: options.filesRoot ? 'fs' : 's3',
       files: [],
       missing: [],
     };
+    const digests: Promise<unknown>[] = [];
+    const whenHashed = (sha256: Promise<string>, into: { sha256: string }) => {
+      const filled = sha256.then((hex) => {
+        into.sha256 = hex;
+      });
+      filled.catch(() => {}); // awaited below; a failed backup must not also end the process
+      digests.push(filled);
+    };
+    whenHashed(database.sha256, manifest.database);
     if (options.filesRoot) {
       const root = options.filesRoot;
       const required = new Set(dump.requiredKeys);
@@ -133,11 +150,17 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
         const name = fileEntryOf(key);
         // deleted after the snapshot: the hold moved it aside
         const added =
-          (await addFile(pack, name, path.join(root, ...key.split('/')))) ?? (await addFile(pack, name, deferredPathOf(root, key)));
-        if (added) manifest.files.push({ key, ...added });
-        else if (required.has(key)) manifest.missing.push(key);
+          (await addFile(pack, hasher, name, path.join(root, ...key.split('/')))) ??
+          (await addFile(pack, hasher, name, deferredPathOf(root, key)));
+        if (added) {
+          const listed = { key, size: added.size, sha256: '' };
+          manifest.files.push(listed);
+          whenHashed(added.sha256, listed);
+        } else if (required.has(key)) manifest.missing.push(key);
       }
     }
+    // every checksum is in before the manifest that lists them is written
+    await Promise.all(digests);
     const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 1));
     await new Promise<void>((resolve, reject) =>
       pack.entry({ name: MANIFEST_ENTRY, mode: 0o600 }, manifestBytes, (e) => (e ? reject(e) : resolve())),
@@ -170,6 +193,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     await rm(partial, { force: true });
     throw error;
   } finally {
+    await hasher.close();
     await hold?.release();
     await rm(scratch, { recursive: true, force: true });
   }

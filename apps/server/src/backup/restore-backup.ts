@@ -1,15 +1,16 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { once } from 'node:events';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync as readFileSyncNow } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { type Executor, MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
 import { appliedMigrations, loadDatabase, tablesInLoadOrder } from './database-dump.ts';
+import { ChecksumThreadFailed, ParallelHasher } from './parallel-hash.ts';
 import { type BackupManifest, DATABASE_ENTRY, keyOfEntry, MANIFEST_ENTRY, parseManifest } from './manifest.ts';
 import { sql } from 'drizzle-orm';
 
@@ -29,7 +30,10 @@ export interface RestoreResult {
   manifest: BackupManifest;
 }
 
+const READ_CHUNK = 4 << 20;
 const WRITE_BATCH = 4 << 20;
+/** bytes handed to the thread pool's writes and not yet written, at most */
+const MAX_WRITING = 64 << 20;
 
 /** A refusal the operator can act on (not empty, damaged archive): printed as it is, exit 1. */
 export class RestoreRefused extends Error {}
@@ -54,32 +58,79 @@ async function removeEmptyTree(dir: string): Promise<void> {
   await rmdir(dir).catch(() => {});
 }
 
+/** 'close' too: a parse that failed (or a loop that stopped) never drains */
+const drainedOrClosed = (stream: tar.Extract) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+
 /** Unpacks the archive into `into`, hashing every entry; throws RestoreRefused unless the manifest is there and every
- *  file's size and SHA-256 match it (nothing else is written meanwhile). */
-async function unpackVerified(archive: string, into: string): Promise<BackupManifest> {
-  const head = Buffer.alloc(2);
-  const probe = await open(archive, 'r').catch(() => {
+ *  file's size and SHA-256 match it (nothing else is written meanwhile). The checksum thread hashes the bytes while
+ *  they are written; each file's writes go to the thread pool without waiting for the last one (up to MAX_WRITING
+ *  bytes), so reading, parsing, hashing and writing overlap. */
+async function unpackVerified(
+  archive: string,
+  into: string,
+  onDatabaseHeader: (header: unknown) => void = () => {},
+): Promise<BackupManifest> {
+  const handle = await open(archive, 'r').catch(() => {
     throw new RestoreRefused(`cannot read ${archive}`);
   });
-  await probe.read(head, 0, 2, 0);
-  await probe.close();
-  let source: Readable = createReadStream(archive, { highWaterMark: 4 << 20 });
-  if (head[0] === 0x1f && head[1] === 0x8b) source = source.pipe(createGunzip());
+  const hasher = new ParallelHasher();
   const extract = tar.extract();
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifestBytes: Buffer | null = null;
   /** made durable all at once at the end (an fsync per file in the loop held the thread pool the writes need) */
   const written: string[] = [];
-  const feeding = (async () => {
-    try {
-      for await (const chunk of source) if (!extract.write(chunk as Buffer)) await once(extract, 'drain');
-      extract.end(undefined);
-    } catch (error) {
-      extract.destroy(error as Error);
-    }
-  })();
+  const made = new Set<string>();
+  /** writes, closes and digests running behind the loop; the first failure among them */
+  const tasks: Promise<void>[] = [];
+  let failure: unknown = null;
+  const behind = (task: Promise<unknown>) =>
+    tasks.push(
+      task.then(
+        () => {},
+        (error: unknown) => {
+          failure ??= error;
+        },
+      ),
+    );
+  const writing: { done: Promise<unknown>; bytes: number }[] = [];
+  let writingBytes = 0;
+  let feeding: Promise<void> = Promise.resolve();
   try {
+    const head = Buffer.alloc(2);
+    await handle.read(head, 0, 2, 0);
+    const chunks = async function* (): AsyncGenerator<Buffer> {
+      for (let position = 0; ; ) {
+        const buffer = Buffer.allocUnsafe(READ_CHUNK);
+        const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, position);
+        if (bytesRead === 0) return;
+        position += bytesRead;
+        yield buffer.subarray(0, bytesRead);
+      }
+    };
+    const source: AsyncIterable<Buffer> =
+      head[0] === 0x1f && head[1] === 0x8b ? Readable.from(chunks()).pipe(createGunzip({ chunkSize: 1 << 20 })) : chunks();
+    feeding = (async () => {
+      try {
+        for await (const chunk of source) {
+          if (extract.destroyed) return;
+          if (!extract.write(chunk)) await drainedOrClosed(extract);
+        }
+        extract.end(undefined);
+      } catch (error) {
+        extract.destroy(error as Error);
+      }
+    })();
     for await (const entry of extract) {
+      if (failure) throw failure;
       const name = entry.header.name;
       if (entry.header.type !== 'file') throw new RestoreRefused(`the archive holds an unexpected entry: ${name}`);
       if (name === MANIFEST_ENTRY) {
@@ -91,42 +142,82 @@ async function unpackVerified(archive: string, into: string): Promise<BackupMani
       const key = name === DATABASE_ENTRY ? DATABASE_ENTRY : keyOfEntry(name);
       if (!key) throw new RestoreRefused(`the archive holds an unexpected entry: ${name}`);
       const target = name === DATABASE_ENTRY ? path.join(into, DATABASE_ENTRY) : path.join(into, 'files', ...key.split('/'));
-      await mkdir(path.dirname(target), { recursive: true });
+      const dir = path.dirname(target);
+      if (!made.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        made.add(dir);
+      }
       const out = await open(target, 'w', 0o600);
-      const hash = createHash('sha256');
+      written.push(target);
+      const id = hasher.start();
+      /** the dump's first line (its schema level) as it arrives, for the new database's migrations to start early */
+      let header: Buffer[] | null = name === DATABASE_ENTRY ? [] : null;
+      const fileWrites: Promise<unknown>[] = [];
       let size = 0;
+      // the parser hands out pieces of the read buffers: written 4 MB at a time at their place in the file
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      const flush = () => {
+        const done = out.writev(pending, size - pendingBytes);
+        fileWrites.push(done);
+        writing.push({ done, bytes: pendingBytes });
+        writingBytes += pendingBytes;
+        pending = [];
+        pendingBytes = 0;
+      };
       try {
-        // the parser hands out small pieces: written 4 MB at a time (one thread-pool trip each, not one per piece)
-        let pending: Buffer[] = [];
-        let pendingBytes = 0;
         for await (const chunk of entry) {
-          hash.update(chunk as Buffer);
-          size += (chunk as Buffer).length;
-          pending.push(chunk as Buffer);
-          pendingBytes += (chunk as Buffer).length;
+          const bytes = chunk as Buffer;
+          if (header) {
+            const end = bytes.indexOf(10);
+            header.push(end >= 0 ? bytes.subarray(0, end) : bytes);
+            if (end >= 0) {
+              try {
+                onDatabaseHeader(JSON.parse(Buffer.concat(header).toString('utf8')));
+              } catch {}
+              header = null;
+            } else if (header.length > 64) header = null;
+          }
+          await hasher.update(id, bytes);
+          size += bytes.length;
+          pending.push(bytes);
+          pendingBytes += bytes.length;
           if (pendingBytes >= WRITE_BATCH) {
-            await out.writev(pending);
-            pending = [];
-            pendingBytes = 0;
+            flush();
+            while (writingBytes > MAX_WRITING) {
+              const oldest = writing.shift();
+              writingBytes -= oldest?.bytes ?? 0;
+              await oldest?.done.catch(() => {});
+            }
+            if (failure) throw failure;
           }
         }
-        if (pending.length > 0) await out.writev(pending);
+        if (pendingBytes > 0) flush();
       } catch (error) {
-        await out.close();
+        behind(Promise.allSettled(fileWrites).then(() => out.close()));
         throw error;
       }
-      await out.close();
-      written.push(target);
-      seen.set(key, { size, sha256: hash.digest('hex') });
+      behind(Promise.all(fileWrites).finally(() => out.close()));
+      behind(hasher.digest(id).then((sha256) => seen.set(key, { size, sha256 })));
     }
   } catch (error) {
-    if (error instanceof RestoreRefused) throw error;
+    extract.destroy();
+    await feeding;
+    await Promise.all(tasks);
+    await hasher.close();
+    await handle.close();
+    if (error instanceof RestoreRefused || error instanceof ChecksumThreadFailed) throw error;
+    // a write that failed (a full disk) is not a damaged archive
+    if (failure) throw failure;
     throw new RestoreRefused(
       `the archive is damaged or cut short (${error instanceof Error ? error.message : String(error)}): nothing was restored`,
     );
-  } finally {
-    await feeding;
   }
+  await feeding;
+  await Promise.all(tasks);
+  await hasher.close();
+  await handle.close();
+  if (failure) throw failure;
   await makeDurable(into, written);
   if (!manifestBytes) throw new RestoreRefused('the archive has no manifest (cut short, or not a Windscope backup): nothing was restored');
   let manifest: BackupManifest;
@@ -167,11 +258,63 @@ async function makeDurable(dir: string, files: string[]): Promise<void> {
   }
 }
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where the first restore keeps the fresh initdb folder's dump for the next ones, per PGlite version (null: unknown). */
+function initdbTemplate(): string | null {
+  try {
+    const root = path.resolve(here, '../../../..');
+    const { version } = JSON.parse(readFileSyncNow(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
+      version: string;
+    };
+    const dir = path.join(root, 'node_modules/.cache/windscope-pglite');
+    mkdirSync(dir, { recursive: true });
+    return path.join(dir, `initdb-${version}.tar`);
+  } catch {
+    return null;
+  }
+}
+
+/** A new PGlite folder made on a worker thread (pglite-initdb-worker.mjs: from the kept initdb dump when there is one);
+ *  stop() ends it, finished or not. */
+interface NewPglite {
+  done: Promise<void>;
+  fromTemplate: boolean;
+  /** the migrations to run once the folder is made (null: none); the first call counts */
+  migrate(folder: string | null): void;
+  stop(): Promise<void>;
+}
+
+function startInitdb(dir: string): NewPglite {
+  const template = initdbTemplate();
+  const fromTemplate = template !== null && existsSync(template);
+  const worker = new Worker(new URL('./pglite-initdb-worker.mjs', import.meta.url), { workerData: { dir, template } });
+  const done = new Promise<void>((resolve, reject) => {
+    worker.once('error', (error) => reject(new Error(`could not create the PGlite database in ${dir}: ${error.message}`)));
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`could not create the PGlite database in ${dir} (exit code ${code})`)),
+    );
+  });
+  done.catch(() => {}); // seen where it is awaited; a refused archive stops it without waiting for it
+  let asked = false;
+  return {
+    done,
+    fromTemplate,
+    migrate(folder) {
+      if (asked) return;
+      asked = true;
+      worker.postMessage({ migrationsFolder: folder });
+    },
+    stop: async () => void (await worker.terminate()),
+  };
+}
+
 /** The code's migrations up to the archive's level, as a folder drizzle's migrator reads: the empty database is brought
  *  to the dump's schema first, loaded, then migrated on to this version's (`current`: nothing more to do). */
 async function migrationsUpTo(
   level: BackupManifest['database']['migrations'],
   scratch: string,
+  name = 'migrations',
 ): Promise<{ folder: string; current: boolean }> {
   const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
     entries: { when: number; tag: string }[];
@@ -185,7 +328,7 @@ async function migrationsUpTo(
     if (journal.entries[i]?.when !== m.createdAt)
       throw new RestoreRefused(`the archive's schema (migration ${i + 1}) is not this version's: restore it with the version that made it`);
   }
-  const folder = path.join(scratch, 'migrations');
+  const folder = path.join(scratch, name);
   await mkdir(path.join(folder, 'meta'), { recursive: true });
   const entries = journal.entries.slice(0, level.length);
   for (const e of entries) await copyFile(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
@@ -231,6 +374,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   await mkdir(options.dataDir, { recursive: true });
   const scratch = await mkdtemp(path.join(options.dataDir, '.restore-'));
   const newPglite = !options.databaseUrl && !existsSync(options.pgliteDir);
+  // a new PGlite's initdb and migrations (seconds of CPU) run on their own thread while the archive is unpacked and
+  // checked; nothing is loaded into it before every checksum passed, and a refused restore removes it (below)
+  const initdb = newPglite ? startInitdb(options.pgliteDir) : null;
+  /** the copy of the migrations for the new database's thread (never rejects) */
+  let early: Promise<void> = Promise.resolve();
   try {
     log('checking the archive');
     let mark = Date.now();
@@ -239,13 +387,27 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       mark = Date.now();
       return `${seconds} s`;
     };
-    const manifest = await unpackVerified(options.archive, scratch);
+    // not yet checked, only a head start: the manifest's level decides below (the migrator does what is left)
+    const manifest = await unpackVerified(options.archive, scratch, (header) => {
+      const level = (header as { migrations?: unknown } | null)?.migrations;
+      if (!initdb || !Array.isArray(level)) return;
+      early = migrationsUpTo(level as BackupManifest['database']['migrations'], scratch, 'migrations-early').then(
+        ({ folder }) => initdb.migrate(folder),
+        () => initdb.migrate(null),
+      );
+    });
     log(`archive of ${manifest.createdAt}: ${manifest.files.length} files unpacked, checksums correct (${took()})`);
     if (manifest.storage === 'fs' && !options.filesRoot) {
       throw new RestoreRefused('the archive holds files but STORAGE=s3: restore it with STORAGE=fs');
     }
     const { folder, current: migrationsAreCurrent } = await migrationsUpTo(manifest.database.migrations, scratch);
-    // PGlite's initdb and migrations run on this thread: made after the files (alongside them it slowed the unpacking)
+    if (initdb) {
+      await early;
+      initdb.migrate(null);
+      await initdb.done;
+      log(`empty database made alongside, ${initdb.fromTemplate ? 'from the kept initdb' : 'by initdb'} (${took()} more)`);
+    }
+    // the migrator finds nothing left to do in a new PGlite (its thread ran them); otherwise they run here
     const target = await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir, migrationsFolder: folder });
     let tables: Record<string, number>;
     try {
@@ -274,8 +436,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     if (!migrationsAreCurrent) await (await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir })).close();
     return { tables, files: manifest.files.length, manifest };
   } catch (error) {
+    // done writing into the scratch folder before it is removed
+    await early;
+    await initdb?.stop();
     // a database this restore created holds nothing (its transaction rolled back): it goes too
-    if (newPglite) await rm(options.pgliteDir, { recursive: true, force: true });
+    // (a failure to remove it must not hide why the restore failed)
+    if (newPglite) await rm(options.pgliteDir, { recursive: true, force: true }).catch(() => {});
     throw error;
   } finally {
     await rm(scratch, { recursive: true, force: true });
