@@ -184,6 +184,9 @@ export const campaignBoardRowSchema = z.object({
   drafts: z.number().int().nullable(),
   /** the newest report of the turbine for the campaign's year */
   report: z.object({ id: z.number().int(), name: z.string(), created_at: z.string() }).nullable(),
+  /** the findings of the year changed after that report (reviewed, re-rated, planned, repaired, linked, added): it no
+   *  longer says what is known, so it does not count as issued (issue 24 item 11); null when it is current or absent */
+  report_outdated: z.object({ changed_findings: z.number().int(), last_change_at: z.string() }).nullable(),
 });
 export type CampaignBoardRow = z.infer<typeof campaignBoardRowSchema>;
 

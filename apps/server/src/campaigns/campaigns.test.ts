@@ -166,6 +166,21 @@ describe('campaign board states', () => {
     expect(rowOf(b, turbine.id).report?.id).toBe(report.id);
     expect(b.reached).toEqual({ planned: 2, captured: 1, coverage_complete: 1, reviewed: 1, report_issued: 1 });
     expect(rowOf(b, other.id).state).toBe('planned');
+    expect(rowOf(b, turbine.id).report_outdated).toBeNull();
+
+    // a finding of the year changed after the report (issue 24 item 11): the report no longer counts as issued, and
+    // the board says what changed; a newer report issues it again
+    t.clock.advance(60_000);
+    const rerated = await call('egeManager', 'PUT', `/api/turbines/${turbine.id}/findings/${draft.id}`, { version: 2, severity: 4 });
+    expect(rerated.statusCode, rerated.body).toBe(200);
+    b = await board(campaign.id);
+    expect(rowOf(b, turbine.id)).toMatchObject({ state: 'reviewed', report_outdated: { changed_findings: 1 } });
+    expect(b.reached.report_issued).toBe(0);
+    t.clock.advance(60_000);
+    const newer = await insertReport(t, turbine.id, operator);
+    await t.app.ctx.db.update(reports).set({ createdAt: t.clock.now() }).where(eq(reports.id, newer.id));
+    b = await board(campaign.id);
+    expect(rowOf(b, turbine.id)).toMatchObject({ state: 'report_issued', report_outdated: null, report: { id: newer.id } });
 
     // the waiver removed: back to captured, and the waiver stays as history with who removed it
     const removed = await call('egeAdmin', 'DELETE', `/api/campaigns/${campaign.id}/waivers/${waiver.id}`);

@@ -275,7 +275,7 @@ export async function campaignBoard(ctx: AppContext, actor: Actor, id: number): 
   const year = row.year;
   const methods = row.methods as CampaignMethod[];
   const scope = ctx.db.select({ id: campaignTurbines.turbineId }).from(campaignTurbines).where(eq(campaignTurbines.campaignId, id));
-  const [scoped, counts, drafts, issued, waivers] = await Promise.all([
+  const [scoped, counts, drafts, changes, issued, waivers] = await Promise.all([
     ctx.db
       .select({
         id: turbines.id,
@@ -308,6 +308,11 @@ export async function campaignBoard(ctx: AppContext, actor: Actor, id: number): 
         ),
       )
       .groupBy(findings.turbineId),
+    // the year's findings (any status) with the time each last changed: a report older than one of them is outdated
+    ctx.db
+      .select({ turbineId: findings.turbineId, updatedAt: findings.updatedAt })
+      .from(findings)
+      .where(and(inArray(findings.turbineId, scope), lte(findings.firstSeenYear, year), gte(findings.lastSeenYear, year))),
     // the newest report of each turbine for the year (uploaded or generated: both are rows of reports)
     ctx.db
       .selectDistinctOn([reports.turbineId], {
@@ -329,6 +334,8 @@ export async function campaignBoard(ctx: AppContext, actor: Actor, id: number): 
   }
   const draftsOf = new Map(drafts.map((d) => [d.turbineId, d.n]));
   const reportOf = new Map(issued.map((r) => [r.turbineId, r]));
+  const changesOf = new Map<number, Date[]>();
+  for (const c of changes) changesOf.set(c.turbineId, [...(changesOf.get(c.turbineId) ?? []), c.updatedAt]);
   const seesDrafts = can(actor, 'finding.readDrafts', { companyId: row.companyId });
   const active = waivers.filter((w) => w.removed_at === null);
   const inScope = new Set(scoped.map((t) => t.id));
@@ -357,11 +364,20 @@ export async function campaignBoard(ctx: AppContext, actor: Actor, id: number): 
     const missingCount = perMethod.reduce((sum, m) => sum + m.missing.length, 0);
     const draftCount = draftsOf.get(t.id) ?? 0;
     const report = reportOf.get(t.id);
+    const changedAfter = report ? (changesOf.get(t.id) ?? []).filter((at) => at.getTime() > report.createdAt.getTime()) : [];
+    const outdated =
+      report && changedAfter.length > 0
+        ? {
+            changed_findings: changedAfter.length,
+            last_change_at: new Date(Math.max(...changedAfter.map((at) => at.getTime()))).toISOString(),
+          }
+        : null;
     const state = campaignState({
       captured: perMethod.every((m) => m.captured),
       coverageComplete: missingCount === 0,
       drafts: draftCount,
-      reportIssued: report !== undefined,
+      // a report counts as issued only if it is newer than every change of the year's findings
+      reportIssued: report !== undefined && outdated === null,
     });
     return {
       turbine_id: t.id,
@@ -375,6 +391,7 @@ export async function campaignBoard(ctx: AppContext, actor: Actor, id: number): 
       missing_count: missingCount,
       drafts: seesDrafts ? draftCount : null,
       report: report ? { id: report.id, name: report.name, created_at: report.createdAt.toISOString() } : null,
+      report_outdated: outdated,
     };
   });
   const rank = (s: CampaignState) => CAMPAIGN_STATES.indexOf(s);

@@ -301,6 +301,14 @@ function BoardRow({ row, year, canWaive, onWaive }: { row: CampaignBoardRow; yea
             <Text size="xs" className={classes.muted} style={{ overflowWrap: 'anywhere' }}>
               {row.report.name}
             </Text>
+            {row.report_outdated && (
+              <Text size="xs" fw={600} className={classes.missing} data-testid="report-outdated">
+                {t('board.reportOutdated', {
+                  count: row.report_outdated.changed_findings,
+                  date: format.date(row.report_outdated.last_change_at),
+                })}
+              </Text>
+            )}
           </Stack>
         ) : (
           <Text size="sm" className={classes.muted}>

@@ -21,6 +21,7 @@ const row = (id: number, overrides: Partial<CampaignBoardRow>): CampaignBoardRow
   missing_count: 1,
   drafts: 0,
   report: null,
+  report_outdated: null,
   ...overrides,
 });
 
@@ -41,6 +42,13 @@ const BOARD: CampaignBoard = {
   },
   rows: [
     row(1, {}),
+    row(3, {
+      state: 'reviewed',
+      methods: [{ method: 'drone', photo_count: 3, captured: true, waived: false, missing: [], waived_cells: 0 }],
+      missing_count: 0,
+      report: { id: 9, name: 'muayene-raporu-EGE-3.pdf', created_at: '2026-04-10T09:00:00.000Z' },
+      report_outdated: { changed_findings: 2, last_change_at: '2026-04-12T15:30:00.000Z' },
+    }),
     row(2, {
       state: 'coverage_complete',
       methods: [{ method: 'drone', photo_count: 3, captured: true, waived: false, missing: [], waived_cells: 0 }],
@@ -76,10 +84,15 @@ describe('campaign board', () => {
   it('shows each turbine state in words, the counts and the progress of each state', async () => {
     openBoard();
     const rows = await screen.findAllByTestId('board-row');
-    expect(rows.map((r) => within(r).getByTestId('turbine-state').textContent)).toEqual(['Planlandı', 'Kapsam tamam']);
-    expect(within(rows[1] as HTMLElement).getByTestId('drafts-count')).toHaveTextContent('2');
+    expect(rows.map((r) => within(r).getByTestId('turbine-state').textContent)).toEqual(['Planlandı', 'İncelendi', 'Kapsam tamam']);
+    expect(within(rows[2] as HTMLElement).getByTestId('drafts-count')).toHaveTextContent('2');
+    // a report older than the last change of the year's findings is shown as outdated, with what changed (issue 24 item 11)
+    expect(within(rows[1] as HTMLElement).getByTestId('report-outdated')).toHaveTextContent(
+      'Rapor güncel değil: sonrasında 2 bulgu değişti (son değişiklik 12 Nis 2026)',
+    );
+    expect(within(rows[0] as HTMLElement).queryByTestId('report-outdated')).toBeNull();
     expect(screen.getByTestId('summary-captured')).toHaveAttribute('data-count', '1');
-    expect(screen.getByLabelText('Kapsam tamam: 1 / 2 türbin', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Kapsam tamam: 1 / 3 türbin', { selector: 'p' })).toBeInTheDocument();
   });
 
   it('refuses a waiver without a reason before asking the server, then records one with its reason', async () => {
