@@ -117,6 +117,47 @@ describe('campaign board', () => {
     });
   });
 
+  it("waives a blade's whole interior in one step, its single rooms then taken by it (issue 24 item 25)", async () => {
+    const interior = row(1, {
+      methods: [
+        {
+          method: 'interior',
+          photo_count: 2,
+          captured: true,
+          waived: false,
+          missing: [
+            { blade: 'A', room: 1 },
+            { blade: 'A', room: 2 },
+            { blade: 'B', room: 3 },
+          ],
+          waived_cells: 0,
+        },
+      ],
+      missing_count: 3,
+    });
+    signIn(MANAGER);
+    const api = fakeApi({
+      'GET /api/campaigns/7': { ...BOARD, campaign: { ...BOARD.campaign, methods: ['interior'] }, rows: [interior] },
+      'POST /api/campaigns/7/waivers': WAIVER,
+    });
+    renderWithProviders(<CampaignsRoute />, { route: '/dashboard/campaigns/7', path: '/dashboard/campaigns/:id?' });
+    const user = userEvent.setup();
+    await user.click(within((await screen.findAllByTestId('board-row'))[0] as HTMLElement).getByTestId('open-waivers'));
+    const dialog = within(await screen.findByTestId('waiver-dialog'));
+    expect(dialog.getAllByTestId('waive-blade')).toHaveLength(2);
+    await user.click(dialog.getByLabelText('A kanadının tüm iç odaları'));
+    await user.type(dialog.getByTestId('waiver-reason'), 'A kanadına iç erişim yok');
+    await user.click(dialog.getByTestId('waiver-submit'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/campaigns/7/waivers')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/campaigns/7/waivers')[0]?.body).toEqual({
+      turbine_id: 1,
+      method: 'interior',
+      blade: 'A',
+      room: null,
+      reason: 'A kanadına iç erişim yok',
+    });
+  });
+
   it('offers no waiving, editing or deleting to an operator', async () => {
     openBoard(OPERATOR);
     await screen.findAllByTestId('board-row');

@@ -19,6 +19,8 @@ import { useCampaignLabels } from './labels.ts';
 
 const WHOLE = 'whole';
 const cellKey = (c: CampaignCell) => `${c.blade ?? ''}:${c.room ?? ''}`;
+/** an interior waiver of a whole blade (every room; room null), issue 24 item 25 */
+const wholeBladeKey = (blade: string) => `${blade}:*`;
 
 interface WaiverDialogProps {
   opened: boolean;
@@ -81,12 +83,21 @@ function WaiverForm({ campaignId, row }: { campaignId: number; row: CampaignBoar
   const [failure, setFailure] = useState<Error | null>(null);
   const status = open.find((m) => m.method === method);
   if (open.length === 0 || !status) return null;
+  // inside a blade, every missing room of it in one step
+  const interiorBlades =
+    status.method === 'interior'
+      ? [...new Set(status.missing.map((c) => c.blade).filter((b): b is NonNullable<typeof b> => b !== null))]
+      : [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const wholeBlades = interiorBlades.filter((b) => picked.includes(wholeBladeKey(b)));
     const cells: CampaignCell[] = picked.includes(WHOLE)
       ? [{ blade: null, room: null }]
-      : status.missing.filter((c) => picked.includes(cellKey(c)));
+      : [
+          ...wholeBlades.map((blade) => ({ blade, room: null })),
+          ...status.missing.filter((c) => picked.includes(cellKey(c)) && !wholeBlades.includes(c.blade ?? '')),
+        ];
     if (cells.length === 0) {
       setErrors({ cells: 'CAMPAIGN_WAIVER_CELL_INVALID' });
       return;
@@ -140,7 +151,11 @@ function WaiverForm({ campaignId, row }: { campaignId: number; row: CampaignBoar
           label={t('waiver.scope')}
           value={picked}
           onChange={(v) => {
-            setPicked(v.includes(WHOLE) ? [WHOLE] : v);
+            // a whole blade's interior takes the place of its single rooms
+            const blades = interiorBlades.filter((b) => v.includes(wholeBladeKey(b)));
+            setPicked(
+              v.includes(WHOLE) ? [WHOLE] : v.filter((key) => !blades.some((b) => key.startsWith(`${b}:`) && key !== wholeBladeKey(b))),
+            );
             setErrors({});
           }}
           error={fieldError(errors, 'cells') ?? fieldError(errors, 'room') ?? fieldError(errors, 'blade')}
@@ -153,12 +168,21 @@ function WaiverForm({ campaignId, row }: { campaignId: number; row: CampaignBoar
               </Text>
             ) : (
               <Group gap="md">
+                {interiorBlades.map((blade) => (
+                  <Checkbox
+                    key={wholeBladeKey(blade)}
+                    value={wholeBladeKey(blade)}
+                    label={t('waiver.wholeBlade', { blade })}
+                    disabled={picked.includes(WHOLE)}
+                    data-testid="waive-blade"
+                  />
+                ))}
                 {status.missing.map((c) => (
                   <Checkbox
                     key={cellKey(c)}
                     value={cellKey(c)}
                     label={labels.cell(c)}
-                    disabled={picked.includes(WHOLE)}
+                    disabled={picked.includes(WHOLE) || picked.includes(wholeBladeKey(c.blade ?? ''))}
                     data-testid="waive-cell"
                   />
                 ))}
