@@ -1,3 +1,4 @@
+import { DateField } from '../../ui/form/date-field.tsx';
 import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   CAMPAIGN_METHODS,
@@ -204,21 +205,19 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
           </Group>
         </Checkbox.Group>
         <SimpleGrid cols={2}>
-          <TextInput
-            type="date"
+          <DateField
             label={t('form.start')}
             withAsterisk
             value={values.start}
-            onChange={(e) => set('start', e.currentTarget.value, 'planned_start')}
+            onChange={(value) => set('start', value, 'planned_start')}
             error={fieldError(shown, 'planned_start')}
             data-testid="campaign-start"
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('form.end')}
             withAsterisk
             value={values.end}
-            onChange={(e) => set('end', e.currentTarget.value, 'planned_end')}
+            onChange={(value) => set('end', value, 'planned_end')}
             error={fieldError(shown, 'planned_end')}
             data-testid="campaign-end"
           />

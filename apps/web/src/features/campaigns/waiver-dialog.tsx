@@ -96,7 +96,7 @@ function WaiverForm({ campaignId, row }: { campaignId: number; row: CampaignBoar
       ? [{ blade: null, room: null }]
       : [
           ...wholeBlades.map((blade) => ({ blade, room: null })),
-          ...status.missing.filter((c) => picked.includes(cellKey(c)) && !wholeBlades.includes(c.blade ?? '')),
+          ...status.missing.filter((c) => picked.includes(cellKey(c)) && !(c.blade !== null && wholeBlades.includes(c.blade))),
         ];
     if (cells.length === 0) {
       setErrors({ cells: 'CAMPAIGN_WAIVER_CELL_INVALID' });

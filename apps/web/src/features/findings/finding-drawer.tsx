@@ -1,3 +1,4 @@
+import { DateField } from '../../ui/form/date-field.tsx';
 import {
   Alert,
   Button,
@@ -11,7 +12,6 @@ import {
   Tabs,
   Text,
   Textarea,
-  TextInput,
   Timeline,
   Title,
 } from '@mantine/core';
@@ -150,7 +150,7 @@ function Actions({ turbineId, finding, onDeleted }: { turbineId: number; finding
       {needsReason && (
         <Textarea label={t('detail.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} />
       )}
-      {plans && <TextInput type="date" label={t('detail.dueDate')} value={dueDate} onChange={(e) => setDueDate(e.currentTarget.value)} />}
+      {plans && <DateField label={t('detail.dueDate')} value={dueDate} onChange={setDueDate} data-testid="finding-due-date" />}
       <Group gap="xs">
         {targets.map((to) => (
           <Button key={to} size="xs" loading={change.isPending} onClick={() => move(to)} data-testid={`finding-to-${to}`}>
