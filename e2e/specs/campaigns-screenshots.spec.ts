@@ -57,5 +57,11 @@ for (const { language, theme, width } of VARIANTS) {
     await settleTransitions(page);
     await shot('form');
     expect(await seriousViolations(page)).toEqual([]);
+    // the start date in the page's language (issue 24 item 26): typed and shown as 14.07.2026 / 14/07/2026, its calendar
+    await page.getByTestId('campaign-start').click();
+    await expect(page.locator('.mantine-DateInput-calendarHeaderLevel, [class*="calendarHeaderLevel"]').first()).toBeVisible();
+    await settleTransitions(page);
+    await shot('form-calendar');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -46,6 +46,8 @@ describe('date fields in the page language', () => {
     await user.tab();
     await waitFor(() => expect(screen.getByTestId('value')).toHaveTextContent('2026-08-01'));
     expect(input).toHaveValue(typed);
+    // its clear button is named (axe: button-name, critical)
+    expect(screen.getByRole('button', { name: language === 'tr' ? 'Tarihi temizle' : 'Clear the date' })).toBeInTheDocument();
     await i18n.changeLanguage('tr');
   });
 });

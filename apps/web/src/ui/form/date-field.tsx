@@ -37,7 +37,7 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' 
 /** A date field in the page's language: typed as the language writes dates, or picked on a calendar whose month and
  *  day names are the language's; the value is always YYYY-MM-DD ('' when empty). */
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'tr';
   const { format, locale, placeholder } = DATE_FIELD_FORMATS[language];
   return (
@@ -50,6 +50,17 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       dateParser={(text) => parseDateField(text, language)}
       locale={locale}
       clearable={props.clearable ?? true}
+      clearButtonProps={{ 'aria-label': t('common.calendar.clearDate') }}
+      ariaLabels={{
+        monthLevelControl: t('common.calendar.monthLevelControl'),
+        yearLevelControl: t('common.calendar.yearLevelControl'),
+        nextMonth: t('common.calendar.nextMonth'),
+        previousMonth: t('common.calendar.previousMonth'),
+        nextYear: t('common.calendar.nextYear'),
+        previousYear: t('common.calendar.previousYear'),
+        nextDecade: t('common.calendar.nextDecade'),
+        previousDecade: t('common.calendar.previousDecade'),
+      }}
     />
   );
 }
