@@ -38,8 +38,12 @@ export function migrationsKey(): string {
   return cachedKey;
 }
 
+/** the dump as read once per worker: every test app of the worker starts from the same bytes (a Blob is immutable) */
+let templateBlob: Blob | null = null;
+
 /** A migrated, empty PGlite data folder as a dump; made once per migrations key and kept in node_modules/.cache. */
 export async function pgliteTemplate(): Promise<Blob> {
+  if (templateBlob) return templateBlob;
   const file = path.join(CACHE_DIR, `pglite-${migrationsKey()}.tar`);
   if (!existsSync(file)) {
     const client = new PGlite();
@@ -53,7 +57,8 @@ export async function pgliteTemplate(): Promise<Blob> {
     writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
     renameSync(partial, file);
   }
-  return new Blob([readFileSync(file)]);
+  templateBlob = new Blob([readFileSync(file)]);
+  return templateBlob;
 }
 
 /** The name of a migrated PostgreSQL database to copy (CREATE DATABASE … TEMPLATE), made once per migrations key. */
