@@ -59,6 +59,9 @@ export interface BuildOptions {
   logger?: boolean;
   /** where the log goes instead of standard output (tests read it) */
   logStream?: DestinationStream;
+  /** an in-memory PGlite starts from this data-folder dump instead of initdb (the test harness's migrated template:
+   *  initdb is most of a PGlite start); the tests' only, never configuration */
+  pgliteTemplate?: Blob;
 }
 
 export interface RegisteredRoute {
@@ -120,7 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
-    pgliteTemplate: config.pgliteTemplate,
+    pgliteTemplate: options.pgliteTemplate,
     waitMs: config.databaseWaitMs,
     log: (message) => app.log.warn(message),
   });

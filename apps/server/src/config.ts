@@ -153,9 +153,6 @@ export interface AppConfig {
   /** how long start-up waits for an unreachable PostgreSQL (DATABASE_WAIT_SECONDS), then exits with a message */
   databaseWaitMs: number;
   pgliteDir: string;
-  /** an in-memory PGlite starts from this data-folder dump instead of initdb (the test harness's migrated template:
-   *  initdb is most of a PGlite start); never set from the environment */
-  pgliteTemplate?: Blob;
   storage: {
     driver: 'fs' | 's3';
     root: string;

@@ -100,7 +100,6 @@ export async function createTestApp(
     },
     {
       pgliteDir: pgDb ? path.join(dataDir, 'unused') : 'memory://',
-      ...(pgDb ? {} : { pgliteTemplate: await pgliteTemplate() }),
       jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
       webDist: path.join(dataDir, 'no-web'),
       ...options.config,
@@ -108,7 +107,12 @@ export async function createTestApp(
   );
   if (options.limits) config.limits = { ...config.limits, ...options.limits };
   const clock = createClock();
-  const app = await buildApp(config, { now: clock.now, logger: Boolean(options.logStream), logStream: options.logStream });
+  const app = await buildApp(config, {
+    now: clock.now,
+    logger: Boolean(options.logStream),
+    logStream: options.logStream,
+    ...(pgDb ? {} : { pgliteTemplate: await pgliteTemplate() }),
+  });
   if (options.seed !== false) await seedDemoData(app.ctx);
   await app.ready();
   const login = async (email: string, password = DEMO_PASSWORD) => {
