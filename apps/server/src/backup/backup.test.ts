@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { createPostgresDatabase, createTestApp, DEMO, TEST_DB, type TestApp } from '../../test/harness.ts';
+import { repoRoot, runCommand } from '../../test/run-command.ts';
 import { demoTurbineIds, makeJpeg, makePdf, postFiles } from '../../test/uploads.ts';
 import { startBackupService } from './backup-service.ts';
 import { askServerForBackup } from './control-channel.ts';
@@ -16,7 +15,6 @@ import { tablesInLoadOrder } from './database-dump.ts';
 import { RestoreRefused, restoreBackup } from './restore-backup.ts';
 
 const year = new Date().getFullYear();
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 const query = async (db: DatabaseHandle['db'], text: string) => ((await db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows;
 
@@ -234,29 +232,10 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
   }, async () => {
     // the real command as an operator types it (the root package's script), on this run's database kind
     const restoreCli = (target: Awaited<ReturnType<typeof emptyTarget>>, file: string) =>
-      new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
-        const child = spawn('npm', ['run', 'restore', '--', file], {
-          cwd: repoRoot,
-          env: {
-            ...process.env,
-            DATA_DIR: target.dataDir,
-            DATABASE_URL: target.options.databaseUrl ?? '',
-            STORAGE: 'fs',
-            LOG_LEVEL: 'silent',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (c: Buffer) => {
-          out += c.toString('utf8');
-        });
-        child.stderr.on('data', (c: Buffer) => {
-          err += c.toString('utf8');
-        });
-        child.once('error', reject);
-        child.once('exit', (code) => resolve({ code, out, err }));
-      });
+      runCommand(
+        { command: 'npm', args: ['run', 'restore', '--', file], cwd: repoRoot },
+        { DATA_DIR: target.dataDir, DATABASE_URL: target.options.databaseUrl ?? '', STORAGE: 'fs', LOG_LEVEL: 'silent' },
+      );
     const tablesIn = async (target: Awaited<ReturnType<typeof emptyTarget>>) => {
       const db = await openDatabase({
         databaseUrl: target.options.databaseUrl,

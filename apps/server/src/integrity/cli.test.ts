@@ -1,30 +1,19 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { runCommand, serverCli } from '../../test/run-command.ts';
 
 /** `npm run integrity` as cron runs it: its own process on the embedded database (closing PGlite once reset the exit code). */
-function runCli(dataDir: string, args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/integrity/cli.ts'), ...args], {
-      cwd: serverRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SEED: '0', STORAGE: 'fs', LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, out }));
+async function runCli(dataDir: string, args: string[]): Promise<{ code: number | null; out: string }> {
+  const { code, out, err } = await runCommand(serverCli('src/integrity/cli.ts', args), {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    DEMO_SEED: '0',
+    STORAGE: 'fs',
+    LOG_LEVEL: 'silent',
   });
+  return { code, out: out + err };
 }
 
 describe('npm run integrity (embedded database)', () => {
