@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -133,6 +133,45 @@ test('30 photos: the server stops half way and comes back; the queue finishes wi
   await expect(coverage.locator('[data-count="30"]')).toHaveCount(1);
   await expect(coverage.locator('[data-empty="true"]').first()).toHaveText('Yok');
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('502s from the proxy while the server restarts: the same upload resumes where it was, and the panel waits for the connection at once', async ({
+  page,
+}) => {
+  // issue 23, items 9 and 11: a 5xx to the resume's HEAD is the link, not a lost upload (tus-js-client made a new one
+  // and sent the file again from byte 0); the last speed and time left must not stay on screen during the outage
+  const { operator, turbine } = await newTurbine('RST');
+  // ~13 MB, two PATCHes: more than the link's buffers hold, so the browser's progress follows the throttled proxy
+  const [file = ''] = await writeJpegs(folder, ['restart_1.jpg'], { width: 5000, height: 3500, seed: 7 });
+  const size = statSync(file).size;
+  await signInPage(page, operator);
+  await page.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  const { start } = await queueFiles(page, [file], /^1 fotoğrafı yüklemeye başla$/);
+  proxy.bytesPerSecond = 1_000_000;
+  await start.click();
+  const own = () => [...proxy.uploads.values()].filter((u) => u.name === 'restart_1.jpg');
+  const sent = () => own().reduce((sum, u) => sum + u.patches.reduce((s2, p) => s2 + p.bytes, 0), 0);
+  await expect.poll(sent, { timeout: 60_000 }).toBeGreaterThan(size / 3);
+  await expect(page.getByTestId('upload-overall')).not.toContainText('Bağlantı bekleniyor');
+
+  await server.stop();
+  const stoppedAt = Date.now();
+  // the failed PATCH is enough: no speed or time left from before it
+  await expect(page.getByTestId('upload-overall')).toContainText('Bağlantı bekleniyor', { timeout: 4_000 });
+  // the proxy answers 502 to every request (the resume's HEAD included) for about 10 s
+  await page.waitForTimeout(Math.max(0, 10_000 - (Date.now() - stoppedAt)));
+  await server.start(base);
+  proxy.bytesPerSecond = 0;
+
+  await expect(rowState(page, 'done')).toHaveCount(1, { timeout: 150_000 });
+  expect(await photoCount(operator, turbine.id)).toBe(1);
+  // one upload, created once; after the outage its PATCHes go on from where the server's HEAD said, never from 0
+  expect(proxy.posts.filter((p) => p.filename === 'restart_1.jpg')).toHaveLength(1);
+  expect(own()).toHaveLength(1);
+  const after = own()[0]?.patches.filter((p) => p.at > stoppedAt) ?? [];
+  expect(after.length).toBeGreaterThan(0);
+  for (const patch of after) expect(patch.offsetBefore).toBeGreaterThan(0);
+  expect(sent()).toBeLessThan(size * 1.5);
 });
 
 test('a reload mid-upload: the queue comes back, the same files are chosen again and only the missing bytes are sent', async ({ page }) => {

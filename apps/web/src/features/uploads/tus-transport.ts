@@ -52,6 +52,13 @@ export function refusalOf(status: number, body: string | undefined): { code: str
   return { code: parsed.data.code, message: parsed.data.message };
 }
 
+/** A 5xx answer to the HEAD that resumes an upload (a proxy's 502 while the server restarts) is the link failing, not the
+ *  upload being gone; tus-js-client would create a new upload and send the file again from byte 0. Made an error here,
+ *  it is retried, with the back-off, on the same upload. Only a 4xx (404/410: the server no longer has it) starts anew. */
+export function resumeAnswerIsLinkFailure(method: string, status: number): boolean {
+  return method === 'HEAD' && status >= 500;
+}
+
 /** Should tus-js-client try again? Not for a refusal, a 401/403/404 or other 4xx; yes for the link, 5xx, 409/423/429/408. */
 export function shouldRetry(status: number, body: string | undefined): boolean {
   if (status === 0 || status >= 500) return true;
@@ -144,9 +151,16 @@ export function tusTransport(): Transport {
             onProgress(sent) {
               on.progress(sent);
             },
+            onAfterResponse(request, response) {
+              const status = response.getStatus();
+              if (resumeAnswerIsLinkFailure(request.getMethod(), status))
+                throw new Error(`tus: the server did not answer the resume (HTTP ${status})`);
+            },
             onShouldRetry(error) {
               const response = error.originalResponse;
-              return shouldRetry(response?.getStatus() ?? 0, response?.getBody());
+              const again = shouldRetry(response?.getStatus() ?? 0, response?.getBody());
+              if (again) on.stalled();
+              return again;
             },
             onSuccess({ lastResponse }) {
               const outcome = outcomeFromBody(lastResponse.getBody());

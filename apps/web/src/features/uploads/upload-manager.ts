@@ -37,7 +37,14 @@ export interface SendHandle {
 }
 
 export interface Transport {
-  send(item: QueueItem, file: File, on: { progress(sent: number): void; url(uploadUrl: string): void }): SendHandle;
+  send(item: QueueItem, file: File, on: SendCallbacks): SendHandle;
+}
+
+export interface SendCallbacks {
+  progress(sent: number): void;
+  url(uploadUrl: string): void;
+  /** a request failed and will be tried again: until bytes move again the link counts as down */
+  stalled(): void;
 }
 
 export interface UploadDeps {
@@ -106,6 +113,8 @@ export class UploadManager {
   private saving: Promise<void> = Promise.resolve();
   private readonly samples: { at: number; bytes: number }[] = [];
   private readonly fileSamples = new Map<string, { at: number; sent: number; speed: number }>();
+  /** sends whose last request failed and waits for its retry: no speed, no time left, "waiting for the connection" */
+  private readonly stalled = new Set<string>();
   private movedBytes = 0;
   private finishedBefore = new Set<number>();
   private factsQueue: string[] = [];
@@ -157,6 +166,7 @@ export class UploadManager {
   reset(): void {
     for (const handle of this.running.values()) handle.abort();
     this.running.clear();
+    this.stalled.clear();
     this.files.clear();
     this.items = [];
     this.factsQueue = [];
@@ -255,6 +265,7 @@ export class UploadManager {
     for (const id of ids) {
       this.running.get(id)?.abort();
       this.running.delete(id);
+      this.stalled.delete(id);
       this.files.delete(id);
     }
     this.items = this.items.filter((item) => !gone.has(item.id));
@@ -270,6 +281,7 @@ export class UploadManager {
       this.apply(id, { type: 'stop' });
     }
     this.running.clear();
+    this.stalled.clear();
     this.changed(true);
   }
 
@@ -436,8 +448,19 @@ export class UploadManager {
         const before = this.find(item.id);
         if (before?.state !== 'sending') return;
         const delta = sent - before.sent;
-        if (delta > 0) this.moved(delta, item.id, sent);
+        if (delta > 0) {
+          this.stalled.delete(item.id);
+          this.moved(delta, item.id, sent);
+        }
         this.apply(item.id, { type: 'progress', sent });
+        this.changed(false);
+      },
+      stalled: () => {
+        if (this.running.get(item.id) === undefined) return;
+        // the speed of before the failure says nothing now: forget it at once rather than let it fade for 8 s
+        this.stalled.add(item.id);
+        this.samples.length = 0;
+        this.fileSamples.delete(item.id);
         this.changed(false);
       },
       url: (uploadUrl) => {
@@ -451,6 +474,7 @@ export class UploadManager {
       if (this.running.get(item.id) !== handle) return; // paused, removed or reset meanwhile
       this.running.delete(item.id);
       this.fileSamples.delete(item.id);
+      this.stalled.delete(item.id);
       switch (outcome.kind) {
         case 'stored':
           this.apply(item.id, { type: 'stored' });
@@ -534,7 +558,7 @@ export class UploadManager {
   private speed(): number {
     const first = this.samples[0];
     const last = this.samples[this.samples.length - 1];
-    if (!first || !last || this.running.size === 0) return 0;
+    if (!first || !last || this.running.size === 0 || this.stalled.size > 0) return 0;
     const span = Math.max(this.now(), last.at) - first.at;
     if (span < 1000) return 0;
     return ((last.bytes - first.bytes) * 1000) / span;
