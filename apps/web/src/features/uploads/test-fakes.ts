@@ -1,7 +1,7 @@
 import type { PhotoFacts } from './placement.ts';
 import type { QueueItem } from './queue.ts';
 import { memoryQueueStore, type QueueStore } from './queue-store.ts';
-import { type SendOutcome, type Transport, UploadManager } from './upload-manager.ts';
+import { type SendCallbacks, type SendOutcome, type Transport, UploadManager } from './upload-manager.ts';
 
 /** A transport whose sends the test finishes by hand; it records what was sent and from which offset. */
 export class FakeTransport implements Transport {
@@ -11,14 +11,15 @@ export class FakeTransport implements Transport {
     finish(outcome: SendOutcome): void;
     progress(sent: number): void;
     url(u: string): void;
+    stalled(): void;
     aborted: boolean;
   }[] = [];
-  send(item: QueueItem, file: File, on: { progress(sent: number): void; url(uploadUrl: string): void }) {
+  send(item: QueueItem, file: File, on: SendCallbacks) {
     let finish: (outcome: SendOutcome) => void = () => undefined;
     const done = new Promise<SendOutcome>((resolve) => {
       finish = resolve;
     });
-    const entry = { item, file, finish, progress: on.progress, url: on.url, aborted: false };
+    const entry = { item, file, finish, progress: on.progress, url: on.url, stalled: on.stalled, aborted: false };
     this.sends.push(entry);
     return {
       done,

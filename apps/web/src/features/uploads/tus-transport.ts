@@ -15,7 +15,10 @@ import type { SendHandle, SendOutcome, Transport } from './upload-manager.ts';
 
 /** tus-js-client's own retries for link failures and 5xx, before the file is shown as failed (about 3 minutes). */
 export const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_000];
-const OUTCOME_POLLS = 20;
+/** A lost last answer: the outcome is asked for this long at least, and longer while the server says its pipeline
+ *  still holds the upload (`finishing_ms`: the claim's lease, renewed while it works; once it runs out, the next ask
+ *  finishes the upload itself: a process that died mid-pipeline, then restarted). */
+const OUTCOME_WAIT_MS = 30_000;
 const OUTCOME_POLL_MS = 1500;
 
 export function metadataFor(item: QueueItem): Record<string, string> {
@@ -84,15 +87,17 @@ export function outcomeFromBody(body: string | undefined): SendOutcome | null {
 }
 
 /** The kept outcome of an upload whose last answer was lost; waits while the server is still working on the last bytes. */
-async function fetchOutcome(uploadUrl: string, cancelled: () => boolean): Promise<SendOutcome> {
+export async function fetchOutcome(uploadUrl: string, cancelled: () => boolean): Promise<SendOutcome> {
   const id = decodeURIComponent(new URL(uploadUrl, window.location.origin).pathname.split('/').filter(Boolean).pop() ?? '');
   const path = `${TUS_PATH.slice(API_BASE.length)}/${encodeURIComponent(id)}/outcome`;
-  for (let poll = 0; poll < OUTCOME_POLLS && !cancelled(); poll++) {
+  let deadline = Date.now() + OUTCOME_WAIT_MS;
+  while (!cancelled() && Date.now() < deadline) {
     try {
       const answer = await api.get(path, { schema: tusOutcomeSchema });
       const outcome = answer.data;
       if (outcome.state === 'stored') return { kind: 'stored' };
       if (outcome.state === 'refused') return { kind: 'refused', code: outcome.code, message: outcome.message };
+      if (outcome.finishing_ms !== undefined) deadline = Math.max(deadline, Date.now() + outcome.finishing_ms + 2 * OUTCOME_POLL_MS);
     } catch (error) {
       if ((error as { status?: number }).status === 401) return { kind: 'unauthorized' };
     }
