@@ -174,6 +174,31 @@ test('502s from the proxy while the server restarts: the same upload resumes whe
   expect(sent()).toBeLessThan(size * 1.5);
 });
 
+test('the tab is closed the moment its file shows done: the next visit finds it done, not "file needed"', async ({ page, context }) => {
+  // issue 23, item 12: a finished item is written to the kept queue before it is shown as done (it was saved up to 2 s
+  // later, and a tab closed meanwhile came back with the stored file as "file needed")
+  const { operator, turbine } = await newTurbine('CLS');
+  const files = await writeJpegs(folder, ['closed_1.jpg'], { width: 800, height: 600, seed: 11 });
+  await signInPage(page, operator);
+  await page.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  const { start } = await queueFiles(page, files, /^1 fotoğrafı yüklemeye başla$/);
+  await start.click();
+  await expect(rowState(page, 'done')).toHaveCount(1, { timeout: 60_000 });
+  await page.close();
+
+  const next = await context.newPage();
+  await signInPage(next, operator);
+  await next.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  const indicator = next.getByTestId('upload-indicator');
+  const dialog = next.getByRole('dialog');
+  // a kept queue with a file needed opens the panel by itself; one that is all done shows the indicator
+  await expect(indicator.or(dialog)).toBeVisible();
+  if (await indicator.isVisible()) await indicator.click();
+  await expect(rowState(next, 'done')).toHaveCount(1);
+  await expect(rowState(next, 'missing')).toHaveCount(0);
+  expect(await photoCount(operator, turbine.id)).toBe(1);
+});
+
 test('a reload mid-upload: the queue comes back, the same files are chosen again and only the missing bytes are sent', async ({ page }) => {
   const { operator, turbine } = await newTurbine('RLD');
   // two photos over one tus chunk (8 MB) and two small ones

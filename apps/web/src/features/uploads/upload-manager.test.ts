@@ -3,7 +3,7 @@ import { UPLOAD_CONCURRENCY } from '@windscope/contract';
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import type { Placement } from './queue.ts';
-import { idbQueueStore } from './queue-store.ts';
+import { idbQueueStore, memoryQueueStore, type QueueStore } from './queue-store.ts';
 import { fakeHash, fakeManager, photo, settle } from './test-fakes.ts';
 
 const TURBINE = { id: 5, name: 'WT-05' };
@@ -140,6 +140,74 @@ describe('upload manager', () => {
       placement: { year: 2025, blade: 'C', source: { category: 'operator' } },
       origins: { blade: 'name', source: 'default' },
     });
+  });
+});
+
+describe('after a failure', () => {
+  it('a failed request shows no speed and no time left at once (waiting for the connection), until bytes move again', async () => {
+    let clock = 1_000_000;
+    const { manager, transport } = fakeManager();
+    (manager as unknown as { now: () => number }).now = () => clock;
+    await manager.restore(7);
+    manager.add(TURBINE, DEFAULTS, [photo('a.jpg', 'a'.repeat(4000))]);
+    manager.start();
+    await settle(60);
+    const send = transport.open[0];
+    if (!send) throw new Error('not sent');
+    for (let i = 1; i <= 4; i++) {
+      clock += 500;
+      send.progress(i * 500);
+    }
+    expect(manager.getSnapshot().speed).toBeGreaterThan(0);
+    expect(manager.getSnapshot().secondsLeft).not.toBeNull();
+    send.stalled();
+    // no fading of the last speed over 8 s: the failure is shown now
+    expect(manager.getSnapshot().speed).toBe(0);
+    expect(manager.getSnapshot().secondsLeft).toBeNull();
+    clock += 500;
+    send.progress(2500);
+    clock += 1500;
+    send.progress(3000);
+    expect(manager.getSnapshot().speed).toBeGreaterThan(0);
+  });
+
+  it('a file shows done only once the kept queue says so: a tab closed at that moment finds it done next time', async () => {
+    const kept = memoryQueueStore();
+    let release: () => void = () => undefined;
+    let slow = false;
+    const store: QueueStore = {
+      load: kept.load,
+      save: async (userId, items) => {
+        await kept.save(userId, items);
+        // written, but the write has not said so yet
+        if (slow) await new Promise<void>((resolve) => (release = resolve));
+      },
+    };
+    const first = fakeManager({ store });
+    await first.manager.restore(7);
+    first.manager.add(TURBINE, DEFAULTS, [photo('a.jpg'), photo('b.jpg')]);
+    first.manager.start();
+    await settle(60);
+    await first.manager.flush();
+    slow = true;
+    first.transport.finish('a.jpg');
+    await settle();
+    // the write is under way: not shown as done yet
+    expect(states(first.manager)).toEqual(['a.jpg:sending', 'b.jpg:sending']);
+    release();
+    await settle();
+    expect(states(first.manager)).toEqual(['a.jpg:done', 'b.jpg:sending']);
+    // the tab closes now: the next visit finds a.jpg done (not "file needed")
+    const meanwhile = fakeManager({ store: kept });
+    await meanwhile.manager.restore(7);
+    expect(states(meanwhile.manager)).toEqual(['a.jpg:done', 'b.jpg:missing']);
+    // a progress save of b meanwhile keeps a's end
+    first.transport.open[0]?.progress(3);
+    slow = false;
+    await first.manager.flush();
+    const later = fakeManager({ store: kept });
+    await later.manager.restore(7);
+    expect(states(later.manager)).toEqual(['a.jpg:done', 'b.jpg:missing']);
   });
 });
 

@@ -115,6 +115,8 @@ export class UploadManager {
   private readonly fileSamples = new Map<string, { at: number; sent: number; speed: number }>();
   /** sends whose last request failed and waits for its retry: no speed, no time left, "waiting for the connection" */
   private readonly stalled = new Set<string>();
+  /** ended sends whose end is being written before it is shown (see finish) */
+  private readonly recording = new Map<string, QueueItem>();
   private movedBytes = 0;
   private finishedBefore = new Set<number>();
   private factsQueue: string[] = [];
@@ -167,6 +169,7 @@ export class UploadManager {
     for (const handle of this.running.values()) handle.abort();
     this.running.clear();
     this.stalled.clear();
+    this.recording.clear();
     this.files.clear();
     this.items = [];
     this.factsQueue = [];
@@ -477,25 +480,22 @@ export class UploadManager {
       this.stalled.delete(item.id);
       switch (outcome.kind) {
         case 'stored':
-          this.apply(item.id, { type: 'stored' });
-          this.emit({ type: 'stored', turbineId: item.turbineId });
-          break;
+          this.finish(item.id, { type: 'stored' }, () => this.emit({ type: 'stored', turbineId: item.turbineId }));
+          return;
         case 'refused':
           if (outcome.code === DUPLICATE_NAME_CODE && this.find(item.id)?.sha256) {
             // "this name is taken" for a file sent before: it may be our own earlier attempt whose answer was lost
             void this.ownEarlierCopy(item.id).then((ours) => {
-              this.apply(item.id, ours ? { type: 'stored' } : { type: 'refused', code: outcome.code, message: outcome.message });
-              if (ours) this.emit({ type: 'stored', turbineId: item.turbineId });
-              this.changed(false);
-              this.pump();
+              if (ours) this.finish(item.id, { type: 'stored' }, () => this.emit({ type: 'stored', turbineId: item.turbineId }));
+              else this.finish(item.id, { type: 'refused', code: outcome.code, message: outcome.message });
             });
             return;
           }
-          this.apply(item.id, { type: 'refused', code: outcome.code, message: outcome.message });
-          break;
+          this.finish(item.id, { type: 'refused', code: outcome.code, message: outcome.message });
+          return;
         case 'failed':
-          this.apply(item.id, { type: 'failed', message: outcome.message });
-          break;
+          this.finish(item.id, { type: 'failed', message: outcome.message });
+          return;
         case 'unauthorized':
           this.apply(item.id, { type: 'stop' });
           this.pause();
@@ -507,6 +507,28 @@ export class UploadManager {
           break;
       }
       this.changed(false);
+      this.pump();
+    });
+  }
+
+  /**
+   * A send ended: the item's end is written to the kept queue first and shown after (issue 23, item 12), so a tab closed
+   * the moment a file shows done does not find it "file needed" on the next visit. Until then the item stays as it is on
+   * screen, and every save writes its end (`recording`), so an older save queued meanwhile cannot undo it.
+   */
+  private finish(id: string, event: QueueEvent, shown?: () => void): void {
+    const current = this.find(id);
+    if (!current) return;
+    this.recording.set(id, transition(current, event));
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    this.save();
+    this.pump();
+    void this.saving.then(() => {
+      this.recording.delete(id);
+      this.apply(id, event);
+      shown?.();
+      this.changed(false, false);
       this.pump();
     });
   }
@@ -636,7 +658,7 @@ export class UploadManager {
   private save(): void {
     const userId = this.userId;
     if (userId === null) return;
-    const items = this.items;
+    const items = this.recording.size === 0 ? this.items : this.items.map((item) => this.recording.get(item.id) ?? item);
     this.saving = this.saving.then(() => this.deps.store.save(userId, items)).catch(() => undefined);
   }
 
