@@ -169,6 +169,12 @@ describe('after a failure', () => {
     clock += 1500;
     send.progress(3000);
     expect(manager.getSnapshot().speed).toBeGreaterThan(0);
+    // a request that hangs (no answer, no bytes): after 3 s without a byte the link counts as down too
+    clock += 3500;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(manager.getSnapshot().speed).toBe(0);
+    expect(manager.getSnapshot().secondsLeft).toBeNull();
+    manager.reset();
   });
 
   it('a file shows done only once the kept queue says so: a tab closed at that moment finds it done next time', async () => {

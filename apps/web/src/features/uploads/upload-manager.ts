@@ -86,6 +86,9 @@ export const DUPLICATE_NAME_CODE = 'PHOTO_DUPLICATE_NAMES';
 /** Known-hash questions go in batches of this many (or fewer when nothing else is left to hash). */
 export const CHECK_BATCH = 50;
 const SPEED_WINDOW_MS = 8000;
+/** No byte moved for this long while files still have bytes to send: the link is down (a request hanging on a proxy
+ *  whose server went away fails late or never), whatever a request says (issue 23, item 11). */
+const STALL_MS = 3000;
 
 let nextId = 0;
 function newId(now: number): string {
@@ -119,6 +122,7 @@ export class UploadManager {
   private readonly recording = new Map<string, QueueItem>();
   private movedBytes = 0;
   private finishedBefore = new Set<number>();
+  private ticker: ReturnType<typeof setInterval> | null = null;
   private factsQueue: string[] = [];
   private readingFacts = false;
 
@@ -472,6 +476,7 @@ export class UploadManager {
       },
     });
     this.running.set(item.id, handle);
+    this.tick();
     this.changed(false);
     void handle.done.then((outcome) => {
       if (this.running.get(item.id) !== handle) return; // paused, removed or reset meanwhile
@@ -545,6 +550,19 @@ export class UploadManager {
     }
   }
 
+  /** While files are sent the panel's speed and time left are worked out again every second (a stall shows without
+   *  any event); the ticker stops when nothing is sent. */
+  private tick(): void {
+    if (this.ticker) return;
+    this.ticker = setInterval(() => {
+      if (this.running.size === 0) {
+        if (this.ticker) clearInterval(this.ticker);
+        this.ticker = null;
+      }
+      this.changed(false, false);
+    }, 1000);
+  }
+
   // ---- bookkeeping
   private find(id: string): QueueItem | undefined {
     return this.items.find((item) => item.id === id);
@@ -581,6 +599,7 @@ export class UploadManager {
     const first = this.samples[0];
     const last = this.samples[this.samples.length - 1];
     if (!first || !last || this.running.size === 0 || this.stalled.size > 0) return 0;
+    if (this.now() - last.at > STALL_MS && this.items.some((item) => this.running.has(item.id) && item.sent < item.size)) return 0;
     const span = Math.max(this.now(), last.at) - first.at;
     if (span < 1000) return 0;
     return ((last.bytes - first.bytes) * 1000) / span;
