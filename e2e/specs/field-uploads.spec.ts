@@ -199,6 +199,49 @@ test('the tab is closed the moment its file shows done: the next visit finds it 
   expect(await photoCount(operator, turbine.id)).toBe(1);
 });
 
+test("a second tab shows the first tab's queue as it goes, asks for nothing, and takes the uploads over when the first is closed", async ({
+  page,
+  context,
+}) => {
+  // issue 23, item 10: the second tab showed the live queue as "left from your last visit" and, once the files were
+  // chosen again, sent them beside the first tab. One tab owns the queue (a Web Lock), the others show it
+  const { operator, turbine } = await newTurbine('TAB');
+  const names = ['tab_1.jpg', 'tab_2.jpg'];
+  const files = await writeJpegs(folder, names, { width: 3000, height: 2200, seed: 13 });
+  await signInPage(page, operator);
+  await page.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  const { start } = await queueFiles(page, files, /^2 fotoğrafı yüklemeye başla$/);
+  proxy.bytesPerSecond = 300_000;
+  const own = () => [...proxy.uploads.values()].filter((u) => names.includes(u.name));
+  const sent = () => own().reduce((sum, u) => sum + u.patches.reduce((s2, p) => s2 + p.bytes, 0), 0);
+  await start.click();
+  await expect.poll(sent, { timeout: 60_000 }).toBeGreaterThan(300_000);
+
+  const second = await context.newPage();
+  await signInPage(second, operator);
+  await second.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  await second.getByTestId('upload-indicator').click();
+  const panel = second.getByRole('dialog');
+  await expect(panel.getByTestId('upload-other-tab')).toBeVisible();
+  await expect(rowState(second, 'sending')).toHaveCount(2);
+  await expect(panel.getByTestId('upload-ask')).toHaveCount(0);
+  // the first tab's progress (bytes handed to the link), and its figures
+  await expect.poll(async () => Number(await panel.getByTestId('upload-overall-progress').getAttribute('data-percent'))).toBeGreaterThan(0);
+  await expect(panel.getByTestId('upload-overall-text')).toContainText('2 dosyanın 0 tanesi kaydedildi');
+  // only the first tab sends
+  expect(proxy.posts.filter((p) => names.includes(p.filename))).toHaveLength(2);
+
+  // the first tab is closed: the second takes the queue over and asks for the files; only the missing bytes follow
+  await page.close();
+  await expect(panel.getByTestId('upload-ask')).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByTestId('upload-other-tab')).toHaveCount(0);
+  proxy.bytesPerSecond = 0;
+  await panel.getByTestId('upload-ask-input').first().setInputFiles(files);
+  await expect(rowState(second, 'done')).toHaveCount(2, { timeout: 90_000 });
+  expect(await photoCount(operator, turbine.id)).toBe(2);
+  expect(proxy.posts.filter((p) => names.includes(p.filename))).toHaveLength(2);
+});
+
 test('a reload mid-upload: the queue comes back, the same files are chosen again and only the missing bytes are sent', async ({ page }) => {
   const { operator, turbine } = await newTurbine('RLD');
   // two photos over one tus chunk (8 MB) and two small ones

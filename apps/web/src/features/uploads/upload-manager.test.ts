@@ -4,7 +4,7 @@ import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import type { Placement } from './queue.ts';
 import { idbQueueStore, memoryQueueStore, type QueueStore } from './queue-store.ts';
-import { fakeHash, fakeManager, photo, settle } from './test-fakes.ts';
+import { fakeHash, fakeManager, photo, settle, sharedTabs } from './test-fakes.ts';
 
 const TURBINE = { id: 5, name: 'WT-05' };
 const DEFAULTS: Placement = { year: 2025, blade: 'A', source: { kind: 'category', category: 'operator' } };
@@ -214,6 +214,56 @@ describe('after a failure', () => {
     const later = fakeManager({ store: kept });
     await later.manager.restore(7);
     expect(states(later.manager)).toEqual(['a.jpg:done', 'b.jpg:missing']);
+  });
+});
+
+describe('a second tab of the same user', () => {
+  it("shows the owning tab's queue read-only and hands it what the user does; takes the queue over once that tab is gone", async () => {
+    const tabs = sharedTabs();
+    const store = memoryQueueStore();
+    const firstTab = tabs.tab();
+    const first = fakeManager({ store, sharing: firstTab });
+    const second = fakeManager({ store, sharing: tabs.tab() });
+    await first.manager.restore(7);
+    first.manager.add(TURBINE, DEFAULTS, [photo('a.jpg'), photo('b.jpg')]);
+    first.manager.start();
+    await settle(60);
+    await first.manager.restore(7);
+    await second.manager.restore(7);
+    await settle(60);
+    // the second tab shows the first one's live queue: not "left from your last visit", no files asked for
+    expect(second.manager.getSnapshot().follower).toBe(true);
+    expect(states(second.manager)).toEqual(['a.jpg:sending', 'b.jpg:sending']);
+    expect(second.manager.getSnapshot().askForFiles).toBe(false);
+    expect(second.transport.sends).toHaveLength(0);
+    first.transport.finish('a.jpg');
+    await settle(60);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
+    expect(states(second.manager)).toEqual(['a.jpg:done', 'b.jpg:sending']);
+    // what the user does there is done by the owner: files chosen in the second tab are sent by the first
+    second.manager.add(TURBINE, DEFAULTS, [photo('c.jpg')]);
+    await settle(60);
+    expect(states(first.manager)).toEqual(['a.jpg:done', 'b.jpg:sending', 'c.jpg:review']);
+    second.manager.pause();
+    await settle();
+    expect(first.manager.getSnapshot().paused).toBe(true);
+    second.manager.resume();
+    await settle(60);
+    expect(first.manager.getSnapshot().paused).toBe(false);
+    await first.manager.flush();
+
+    // the first tab is closed: the second takes the queue over as kept, and asks for the unfinished files
+    firstTab.close();
+    await settle(60);
+    expect(second.manager.getSnapshot().follower).toBe(false);
+    expect(states(second.manager)).toEqual(['a.jpg:done', 'b.jpg:missing', 'c.jpg:missing']);
+    expect(second.manager.getSnapshot().askForFiles).toBe(true);
+    second.manager.provideFiles([photo('b.jpg')]);
+    await settle(60);
+    expect(second.transport.open.map((s) => s.file.name)).toEqual(['b.jpg']);
+    first.manager.reset();
+    second.manager.reset();
   });
 });
 

@@ -16,6 +16,7 @@ import {
   transition,
 } from './queue.ts';
 import type { QueueStore } from './queue-store.ts';
+import type { QueueSharing, SharedCall, SharedMessage } from './queue-sharing.ts';
 
 /**
  * The app-level upload manager (issue 15): one per tab, outside React, so that it keeps going while the user moves
@@ -59,6 +60,8 @@ export interface UploadDeps {
   onUnauthorized?: () => void;
   /** delay before asking the known hashes again after a failed question */
   checkRetryMs?: number;
+  /** the user's other tabs: one owns the queue, the others show it (queue-sharing.ts); absent: this tab works alone */
+  sharing?: QueueSharing;
 }
 
 export interface ManagerSnapshot {
@@ -76,9 +79,14 @@ export interface ManagerSnapshot {
   /** turbines whose queue has finished, with the years their stored photos went to */
   finished: ReadonlyMap<number, ReadonlySet<number>>;
   userId: number | null;
+  /** another tab of this browser owns the queue: this one shows it and hands what the user does to that tab */
+  follower: boolean;
 }
 
 export type ManagerEvent = { type: 'stored'; turbineId: number } | { type: 'turbineFinished'; turbineId: number; years: number[] };
+
+/** What another tab of the user may have the owning tab do (queue-sharing.ts). */
+const SHARED_CALLS = new Set<SharedCall>(['add', 'setPlacement', 'start', 'remove', 'pause', 'resume', 'retryFailed', 'clearFinished']);
 
 /** The server's refusal of a name the turbine already has (contract messages). */
 export const DUPLICATE_NAME_CODE = 'PHOTO_DUPLICATE_NAMES';
@@ -122,13 +130,17 @@ export class UploadManager {
   private readonly recording = new Map<string, QueueItem>();
   private movedBytes = 0;
   private finishedBefore = new Set<number>();
-  private ticker: ReturnType<typeof setInterval> | null = null;
   private factsQueue: string[] = [];
   private readingFacts = false;
+  private follower = false;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  /** the owning tab's speed and pause, as it last sent them (a follower's view) */
+  private remote: Omit<Extract<SharedMessage, { type: 'state' }>, 'type' | 'userId' | 'items'> | null = null;
 
   constructor(private readonly deps: UploadDeps) {
     this.now = deps.now ?? (() => Date.now());
     this.snapshot = this.build();
+    deps.sharing?.onMessage((message) => this.received(message));
   }
 
   // ---- React side
@@ -159,6 +171,31 @@ export class UploadManager {
     }
     if (this.userId !== null) this.reset();
     this.userId = userId;
+    const { sharing } = this.deps;
+    if (sharing) {
+      const owner = await sharing.own(userId, () => void this.takeOver(userId));
+      if (this.userId !== userId) return;
+      if (!owner) {
+        // another tab sends this user's queue: show it as that tab tells it
+        this.follower = true;
+        sharing.post({ type: 'hello', userId });
+        this.changed(true, false);
+        return;
+      }
+    }
+    await this.load(userId);
+  }
+
+  /** The owning tab is gone: this one takes the queue over as it was kept (files it was sending are asked for). */
+  private async takeOver(userId: number): Promise<void> {
+    if (this.userId !== userId || !this.follower) return;
+    this.follower = false;
+    this.remote = null;
+    this.items = [];
+    await this.load(userId);
+  }
+
+  private async load(userId: number): Promise<void> {
     const kept = await this.deps.store.load(userId);
     if (this.userId !== userId) return;
     const known = new Set(kept.map((item) => item.id));
@@ -170,6 +207,9 @@ export class UploadManager {
 
   /** Stops everything and forgets the queue in memory (sign-out, another user); what is saved stays saved. */
   reset(): void {
+    this.deps.sharing?.release();
+    this.follower = false;
+    this.remote = null;
     for (const handle of this.running.values()) handle.abort();
     this.running.clear();
     this.stalled.clear();
@@ -185,6 +225,7 @@ export class UploadManager {
 
   /** Files chosen for a turbine: in review with the zone's settings, then corrected by what each photo says. */
   add(turbine: { id: number; name: string }, defaults: Placement, files: readonly File[]): string[] {
+    if (this.handOver('add', [turbine, defaults, files])) return [];
     const at = this.now();
     const added: QueueItem[] = files.map((file) => ({
       id: newId(at),
@@ -248,6 +289,7 @@ export class UploadManager {
 
   /** Bulk correction of items in review: the given fields, marked as the user's. */
   setPlacement(ids: readonly string[], patch: Partial<Placement>): void {
+    if (this.handOver('setPlacement', [ids, patch])) return;
     const wanted = new Set(ids);
     this.items = this.items.map((item) => {
       if (!wanted.has(item.id)) return item;
@@ -261,6 +303,7 @@ export class UploadManager {
 
   /** Starts the reviewed items (all of a turbine's when no ids). */
   start(ids?: readonly string[]): void {
+    if (this.handOver('start', [ids])) return;
     const wanted = ids ? new Set(ids) : null;
     this.items = this.items.map((item) => (wanted && !wanted.has(item.id) ? item : transition(item, { type: 'start' })));
     this.changed(true);
@@ -268,6 +311,7 @@ export class UploadManager {
   }
 
   remove(ids: readonly string[]): void {
+    if (this.handOver('remove', [ids])) return;
     const gone = new Set(ids);
     for (const id of ids) {
       this.running.get(id)?.abort();
@@ -281,6 +325,7 @@ export class UploadManager {
   }
 
   pause(): void {
+    if (this.handOver('pause', [])) return;
     if (this.paused) return;
     this.paused = true;
     for (const [id, handle] of this.running) {
@@ -293,6 +338,7 @@ export class UploadManager {
   }
 
   resume(): void {
+    if (this.handOver('resume', [])) return;
     if (!this.paused) return;
     this.paused = false;
     this.pausedBySession = false;
@@ -301,6 +347,7 @@ export class UploadManager {
   }
 
   retryFailed(ids?: readonly string[]): void {
+    if (this.handOver('retryFailed', [ids])) return;
     const wanted = ids ? new Set(ids) : null;
     this.items = this.items.map((item) => (wanted && !wanted.has(item.id) ? item : transition(item, { type: 'retry' })));
     this.changed(true);
@@ -334,6 +381,7 @@ export class UploadManager {
 
   /** Finished items (stored, duplicates, refusals) leave the list. */
   clearFinished(turbineId?: number): void {
+    if (this.handOver('clearFinished', [turbineId])) return;
     this.items = this.items.filter(
       (item) => !(FINISHED_STATES.has(item.state) && (turbineId === undefined || item.turbineId === turbineId)),
     );
@@ -355,9 +403,51 @@ export class UploadManager {
     await this.saving;
   }
 
+  // ---- the user's other tabs
+  /** In a tab that does not own the queue, what the user does goes to the owning tab (true: handed over). */
+  private handOver(method: SharedCall, args: unknown[]): boolean {
+    if (!this.follower || this.userId === null) return false;
+    this.deps.sharing?.post({ type: 'call', userId: this.userId, method, args });
+    return true;
+  }
+
+  private received(message: SharedMessage): void {
+    if (message.userId !== this.userId) return;
+    if (this.follower) {
+      if (message.type === 'state') {
+        const { type: _type, userId: _userId, items, ...remote } = message;
+        this.items = [...items];
+        this.remote = remote;
+        this.changed(false, false);
+      } else if (message.type === 'event') this.emit(message.event);
+      return;
+    }
+    if (message.type === 'hello') this.share();
+    else if (message.type === 'call' && SHARED_CALLS.has(message.method)) {
+      const call = this[message.method] as (...args: unknown[]) => unknown;
+      call.apply(this, message.args);
+    }
+  }
+
+  /** The owner tells the other tabs its queue (with every notification: at most 4 times a second). */
+  private share(): void {
+    const { sharing } = this.deps;
+    if (!sharing || this.follower || this.userId === null) return;
+    const snap = this.getSnapshot();
+    sharing.post({
+      type: 'state',
+      userId: this.userId,
+      items: snap.items,
+      paused: snap.paused,
+      speed: snap.speed,
+      secondsLeft: snap.secondsLeft,
+      fileSpeed: [...snap.fileSpeed],
+    });
+  }
+
   // ---- the work
   private pump(): void {
-    if (this.paused || this.userId === null) return;
+    if (this.paused || this.userId === null || this.follower) return;
     this.pumpHashing();
     this.pumpChecks();
     this.pumpSends();
@@ -607,24 +697,30 @@ export class UploadManager {
 
   private emit(event: ManagerEvent): void {
     for (const listener of this.eventListeners) listener(event);
+    // the other tabs refresh their photo lists too (a turbine's end they see in the queue itself)
+    if (event.type === 'stored' && !this.follower && this.userId !== null)
+      this.deps.sharing?.post({ type: 'event', userId: this.userId, event });
   }
 
   private build(): ManagerSnapshot {
     const sums = totals(this.items);
-    const speed = this.speed();
+    const remote = this.follower ? this.remote : null;
+    const speed = remote ? remote.speed : this.speed();
     const finished = finishedTurbines(this.items);
     const fileSpeed = new Map<string, number>();
     for (const [id, sample] of this.fileSamples) fileSpeed.set(id, sample.speed);
+    if (remote) for (const [id, speed] of remote.fileSpeed) fileSpeed.set(id, speed);
     return {
       items: this.items,
       totals: sums,
-      paused: this.paused,
+      paused: remote ? remote.paused : this.paused,
       speed,
       fileSpeed,
-      secondsLeft: speed > 0 ? Math.ceil((sums.totalBytes - sums.sentBytes) / speed) : null,
-      askForFiles: sums.missing > 0 && !this.askDismissed,
+      secondsLeft: remote ? remote.secondsLeft : speed > 0 ? Math.ceil((sums.totalBytes - sums.sentBytes) / speed) : null,
+      askForFiles: sums.missing > 0 && !this.askDismissed && !this.follower,
       finished,
       userId: this.userId,
+      follower: this.follower,
     };
   }
 
@@ -657,10 +753,11 @@ export class UploadManager {
 
   private notify(): void {
     for (const listener of this.listeners) listener();
+    this.share();
   }
 
   private scheduleSave(soon: boolean): void {
-    if (this.userId === null) return;
+    if (this.userId === null || this.follower) return;
     if (this.saveTimer) {
       if (!soon) return;
       clearTimeout(this.saveTimer);
@@ -676,7 +773,7 @@ export class UploadManager {
 
   private save(): void {
     const userId = this.userId;
-    if (userId === null) return;
+    if (userId === null || this.follower) return;
     const items = this.recording.size === 0 ? this.items : this.items.map((item) => this.recording.get(item.id) ?? item);
     this.saving = this.saving.then(() => this.deps.store.save(userId, items)).catch(() => undefined);
   }
