@@ -267,6 +267,26 @@ describe('a second tab of the same user', () => {
   });
 });
 
+describe('files chosen while the tab asks whether the queue is its own', () => {
+  it('stay in review (not "file needed") when the queue turns out to be this tab\'s', async () => {
+    const store = memoryQueueStore();
+    const tabs = sharedTabs();
+    const tab = tabs.tab();
+    let decide: (owner: boolean) => void = () => undefined;
+    const slow = { ...tab, own: () => new Promise<boolean>((resolve) => (decide = resolve)) };
+    const { manager } = fakeManager({ store, sharing: slow });
+    const restored = manager.restore(7);
+    manager.add(TURBINE, DEFAULTS, [photo('a.jpg')]);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await store.load(7)).toEqual([]);
+    decide(true);
+    await restored;
+    await settle(20);
+    expect(states(manager)).toEqual(['a.jpg:review']);
+    manager.reset();
+  });
+});
+
 describe('the queue in IndexedDB', () => {
   it('survives a reload: finished files stay finished, the others ask for their files once and resume from their upload URL', async () => {
     const store = idbQueueStore(createStore('uploads-test-1', 'queue'));

@@ -133,6 +133,7 @@ export class UploadManager {
   private factsQueue: string[] = [];
   private readingFacts = false;
   private follower = false;
+  private deciding = false;
   private ticker: ReturnType<typeof setInterval> | null = null;
   /** the owning tab's speed and pause, as it last sent them (a follower's view) */
   private remote: Omit<Extract<SharedMessage, { type: 'state' }>, 'type' | 'userId' | 'items'> | null = null;
@@ -173,11 +174,21 @@ export class UploadManager {
     this.userId = userId;
     const { sharing } = this.deps;
     if (sharing) {
+      // nothing is saved until this tab knows whether the queue is its own (it would overwrite the owner's)
+      this.deciding = true;
       const owner = await sharing.own(userId, () => void this.takeOver(userId));
+      this.deciding = false;
       if (this.userId !== userId) return;
       if (!owner) {
-        // another tab sends this user's queue: show it as that tab tells it
+        // another tab sends this user's queue: show it as that tab tells it; files chosen meanwhile go to that tab
         this.follower = true;
+        const chosen = this.items.filter((item) => this.files.has(item.id));
+        this.items = [];
+        for (const item of chosen) {
+          const turbine = { id: item.turbineId, name: item.turbineName };
+          sharing.post({ type: 'call', userId, method: 'add', args: [turbine, item.placement, [this.files.get(item.id)]] });
+        }
+        this.files.clear();
         sharing.post({ type: 'hello', userId });
         this.changed(true, false);
         return;
@@ -198,8 +209,9 @@ export class UploadManager {
   private async load(userId: number): Promise<void> {
     const kept = await this.deps.store.load(userId);
     if (this.userId !== userId) return;
-    const known = new Set(kept.map((item) => item.id));
-    this.items = [...restoredItems(kept), ...this.items.filter((item) => !known.has(item.id))];
+    // what is in memory wins: files chosen while the queue was loading may already be in what was read
+    const inMemory = new Set(this.items.map((item) => item.id));
+    this.items = [...restoredItems(kept.filter((item) => !inMemory.has(item.id))), ...this.items];
     this.pump();
     this.finishedBefore = new Set(finishedTurbines(this.items).keys());
     this.changed(true);
@@ -757,7 +769,7 @@ export class UploadManager {
   }
 
   private scheduleSave(soon: boolean): void {
-    if (this.userId === null || this.follower) return;
+    if (this.userId === null || this.follower || this.deciding) return;
     if (this.saveTimer) {
       if (!soon) return;
       clearTimeout(this.saveTimer);
@@ -773,7 +785,7 @@ export class UploadManager {
 
   private save(): void {
     const userId = this.userId;
-    if (userId === null || this.follower) return;
+    if (userId === null || this.follower || this.deciding) return;
     const items = this.recording.size === 0 ? this.items : this.items.map((item) => this.recording.get(item.id) ?? item);
     this.saving = this.saving.then(() => this.deps.store.save(userId, items)).catch(() => undefined);
   }
