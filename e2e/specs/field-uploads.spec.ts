@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -133,6 +133,113 @@ test('30 photos: the server stops half way and comes back; the queue finishes wi
   await expect(coverage.locator('[data-count="30"]')).toHaveCount(1);
   await expect(coverage.locator('[data-empty="true"]').first()).toHaveText('Yok');
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('502s from the proxy while the server restarts: the same upload resumes where it was, and the panel waits for the connection at once', async ({
+  page,
+}) => {
+  // issue 23, items 9 and 11: a 5xx to the resume's HEAD is the link, not a lost upload (tus-js-client made a new one
+  // and sent the file again from byte 0); the last speed and time left must not stay on screen during the outage
+  const { operator, turbine } = await newTurbine('RST');
+  // ~13 MB, two PATCHes: more than the link's buffers hold, so the browser's progress follows the throttled proxy
+  const [file = ''] = await writeJpegs(folder, ['restart_1.jpg'], { width: 5000, height: 3500, seed: 7 });
+  const size = statSync(file).size;
+  await signInPage(page, operator);
+  await page.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  const { start } = await queueFiles(page, [file], /^1 fotoğrafı yüklemeye başla$/);
+  proxy.bytesPerSecond = 1_000_000;
+  await start.click();
+  const own = () => [...proxy.uploads.values()].filter((u) => u.name === 'restart_1.jpg');
+  const sent = () => own().reduce((sum, u) => sum + u.patches.reduce((s2, p) => s2 + p.bytes, 0), 0);
+  await expect.poll(sent, { timeout: 60_000 }).toBeGreaterThan(size / 3);
+  await expect(page.getByTestId('upload-overall')).not.toContainText('Bağlantı bekleniyor');
+
+  await server.stop();
+  const stoppedAt = Date.now();
+  // the failed PATCH is enough: no speed or time left from before it
+  await expect(page.getByTestId('upload-overall')).toContainText('Bağlantı bekleniyor', { timeout: 4_000 });
+  // the proxy answers 502 to every request (the resume's HEAD included) for about 10 s
+  await page.waitForTimeout(Math.max(0, 10_000 - (Date.now() - stoppedAt)));
+  await server.start(base);
+  proxy.bytesPerSecond = 0;
+
+  await expect(rowState(page, 'done')).toHaveCount(1, { timeout: 150_000 });
+  expect(await photoCount(operator, turbine.id)).toBe(1);
+  // one upload, created once; after the outage its PATCHes go on from where the server's HEAD said, never from 0
+  expect(proxy.posts.filter((p) => p.filename === 'restart_1.jpg')).toHaveLength(1);
+  expect(own()).toHaveLength(1);
+  const after = own()[0]?.patches.filter((p) => p.at > stoppedAt) ?? [];
+  expect(after.length).toBeGreaterThan(0);
+  for (const patch of after) expect(patch.offsetBefore).toBeGreaterThan(0);
+  expect(sent()).toBeLessThan(size * 1.5);
+});
+
+test('the tab is closed the moment its file shows done: the next visit finds it done, not "file needed"', async ({ page, context }) => {
+  // issue 23, item 12: a finished item is written to the kept queue before it is shown as done (it was saved up to 2 s
+  // later, and a tab closed meanwhile came back with the stored file as "file needed")
+  const { operator, turbine } = await newTurbine('CLS');
+  const files = await writeJpegs(folder, ['closed_1.jpg'], { width: 800, height: 600, seed: 11 });
+  await signInPage(page, operator);
+  await page.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  const { start } = await queueFiles(page, files, /^1 fotoğrafı yüklemeye başla$/);
+  await start.click();
+  await expect(rowState(page, 'done')).toHaveCount(1, { timeout: 60_000 });
+  await page.close();
+
+  const next = await context.newPage();
+  await signInPage(next, operator);
+  await next.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  const indicator = next.getByTestId('upload-indicator');
+  const dialog = next.getByRole('dialog');
+  // a kept queue with a file needed opens the panel by itself; one that is all done shows the indicator
+  await expect(indicator.or(dialog)).toBeVisible();
+  if (await indicator.isVisible()) await indicator.click();
+  await expect(rowState(next, 'done')).toHaveCount(1);
+  await expect(rowState(next, 'missing')).toHaveCount(0);
+  expect(await photoCount(operator, turbine.id)).toBe(1);
+});
+
+test("a second tab shows the first tab's queue as it goes, asks for nothing, and takes the uploads over when the first is closed", async ({
+  page,
+  context,
+}) => {
+  // issue 23, item 10: the second tab showed the live queue as "left from your last visit" and, once the files were
+  // chosen again, sent them beside the first tab. One tab owns the queue (a Web Lock), the others show it
+  const { operator, turbine } = await newTurbine('TAB');
+  const names = ['tab_1.jpg', 'tab_2.jpg'];
+  const files = await writeJpegs(folder, names, { width: 3000, height: 2200, seed: 13 });
+  await signInPage(page, operator);
+  await page.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  const { start } = await queueFiles(page, files, /^2 fotoğrafı yüklemeye başla$/);
+  proxy.bytesPerSecond = 300_000;
+  const own = () => [...proxy.uploads.values()].filter((u) => names.includes(u.name));
+  const sent = () => own().reduce((sum, u) => sum + u.patches.reduce((s2, p) => s2 + p.bytes, 0), 0);
+  await start.click();
+  await expect.poll(sent, { timeout: 60_000 }).toBeGreaterThan(300_000);
+
+  const second = await context.newPage();
+  await signInPage(second, operator);
+  await second.goto(`${base}/dashboard/turbine/${turbine.id}`);
+  await second.getByTestId('upload-indicator').click();
+  const panel = second.getByRole('dialog');
+  await expect(panel.getByTestId('upload-other-tab')).toBeVisible();
+  await expect(rowState(second, 'sending')).toHaveCount(2);
+  await expect(panel.getByTestId('upload-ask')).toHaveCount(0);
+  // the first tab's progress (bytes handed to the link), and its figures
+  await expect.poll(async () => Number(await panel.getByTestId('upload-overall-progress').getAttribute('data-percent'))).toBeGreaterThan(0);
+  await expect(panel.getByTestId('upload-overall-text')).toContainText('2 dosyanın 0 tanesi kaydedildi');
+  // only the first tab sends
+  expect(proxy.posts.filter((p) => names.includes(p.filename))).toHaveLength(2);
+
+  // the first tab is closed: the second takes the queue over and asks for the files; only the missing bytes follow
+  await page.close();
+  await expect(panel.getByTestId('upload-ask')).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByTestId('upload-other-tab')).toHaveCount(0);
+  proxy.bytesPerSecond = 0;
+  await panel.getByTestId('upload-ask-input').first().setInputFiles(files);
+  await expect(rowState(second, 'done')).toHaveCount(2, { timeout: 90_000 });
+  expect(await photoCount(operator, turbine.id)).toBe(2);
+  expect(proxy.posts.filter((p) => names.includes(p.filename))).toHaveLength(2);
 });
 
 test('a reload mid-upload: the queue comes back, the same files are chosen again and only the missing bytes are sent', async ({ page }) => {

@@ -205,6 +205,13 @@ export class CountingProxy {
           if (upload && patch.offsetAfter !== null && patch.offsetAfter >= upload.length && upload.completedAt === null)
             upload.completedAt = Date.now();
         }
+        // the last bytes reached a server that stopped before it answered: the HEAD after its restart says the upload
+        // is whole, and the outcome has the photo (the server's pipeline finishes it)
+        if (req.method === 'HEAD' && id !== null && answer.statusCode === 200) {
+          const upload = this.uploads.get(id);
+          const offset = Number(answer.headers['upload-offset'] ?? -1);
+          if (upload && offset >= upload.length && upload.completedAt === null) upload.completedAt = Date.now();
+        }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Photo, TUS_PATH } from '@windscope/contract';
 import { DEMO } from '../test/harness.ts';
 import { tusMetadata } from '../test/tus.ts';
 import type { AppProcess } from './support/app-process.ts';
-import { type HttpAnswer, http, signIn } from './support/http.ts';
+import { type HttpAnswer, http, signIn, sleep } from './support/http.ts';
 import { type NginxProcess, startNginx } from './support/nginx.ts';
 import { type SharedServices, startSharedServices } from './support/shared-services.ts';
 
@@ -171,4 +172,48 @@ describe('resumable uploads on two processes behind nginx', () => {
     expect(new Set(upstreams)).toEqual(new Set([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]));
     expect(nginx.errorLog()).not.toMatch(/buffered to a temporary file/);
   });
+
+  test('kill -9 while the pipeline finishes an upload: after the restart the claim runs out within its lease, and the outcome stores the photo', async () => {
+    // a process of its own on a 3-second lease (UPLOAD_SLOT_LEASE_SECONDS: the slots' and the finishing claim's)
+    const env = { DEMO_SEED: 'false', UPLOAD_SLOT_LEASE_SECONDS: '3' };
+    let c = await shared.start('c', env);
+    const sql = new pg.Client({ connectionString: shared.db.url });
+    await sql.connect();
+    try {
+      const bytes = await bigJpeg(4000, 3000);
+      const id = await create(c.url, 'killed-finishing.jpg', bytes.length);
+      const last = bytes.length - 1000;
+      expect((await patch(c.url, id, 0, bytes.subarray(0, last))).status).toBe(204);
+      const state = async () => (await sql.query<{ state: string }>('select state from tus_uploads where id = $1', [id])).rows[0]?.state;
+      // the last bytes: the pipeline runs; killed as soon as the row is claimed 'finishing'
+      void patch(c.url, id, last, bytes.subarray(last)).catch(() => {});
+      const deadline = Date.now() + 20_000;
+      while ((await state()) !== 'finishing' && Date.now() < deadline) await sleep(5);
+      await c.kill();
+      expect(await state(), 'the kill came after the pipeline ended: nothing tested').toBe('finishing');
+      c = await shared.start('c2', env);
+      const outcome = () => http(`${c.url}${TUS_PATH}/${id}/outcome`, { token });
+      // the dead process's claim holds for what is left of its lease: the client is told how long
+      const waiting = (await outcome()).json<{ data: { state: string; finishing_ms?: number } }>().data;
+      if (waiting.state === 'incomplete') expect(waiting.finishing_ms).toBeLessThanOrEqual(3000);
+      const started = Date.now();
+      let stored: Photo | null = null;
+      while (!stored && Date.now() - started < 30_000) {
+        const answer = (await outcome()).json<{ data: { state: string; photo?: Photo } }>().data;
+        if (answer.state === 'stored') stored = answer.photo ?? null;
+        else {
+          expect(answer.state).toBe('incomplete');
+          await sleep(500);
+        }
+      }
+      expect(stored, diagnostics()).not.toBeNull();
+      if (!stored) return;
+      expect(sha256(await storedBytes(stored))).toBe(sha256(bytes));
+      expect(await state()).toBe('done');
+      const count = await sql.query<{ n: string }>("select count(*) as n from photos where original_name = 'killed-finishing.jpg'");
+      expect(Number(count.rows[0]?.n)).toBe(1);
+    } finally {
+      await sql.end();
+    }
+  }, 120_000);
 });

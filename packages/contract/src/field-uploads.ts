@@ -48,8 +48,14 @@ export type TusPhotoMetadata = z.infer<typeof tusPhotoMetadataSchema>;
 export const tusOutcomeSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('stored'), photo: photoSchema }),
   z.object({ state: z.literal('refused'), code: z.string(), message: z.string() }),
-  /** bytes still missing, or the pipeline still working on the last one */
-  z.object({ state: z.literal('incomplete'), offset: z.number().int(), length: z.number().int().nullable() }),
+  /** bytes still missing, or the pipeline still working on the last one: then `finishing_ms` says how long its claim
+   *  holds without being renewed (its process renews it while it works; once it runs out, asking again finishes it) */
+  z.object({
+    state: z.literal('incomplete'),
+    offset: z.number().int(),
+    length: z.number().int().nullable(),
+    finishing_ms: z.number().int().nonnegative().optional(),
+  }),
 ]);
 export type TusOutcome = z.infer<typeof tusOutcomeSchema>;
 export const tusOutcomeResponseSchema = z.object({ success: z.literal(true), data: tusOutcomeSchema, message: z.string() });

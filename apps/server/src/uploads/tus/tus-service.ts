@@ -46,8 +46,6 @@ export type TusDatastore = DataStore & { read(id: string): Readable | Promise<Re
 
 /** An upload id as tus makes them (16 random bytes, hex). Anything else is not an upload of ours: 404. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
-/** A finish claimed longer ago than this belongs to a process that died: another request may finish the upload. */
-const FINISH_LEASE_MS = 10 * 60_000;
 /** A final PATCH that lost the race to another one waits this long for the winner's pipeline, then answers its outcome. */
 const LOSER_WAIT_MS = 30_000;
 /** The protocol version spoken here (tus 1.0.0): another one in Tus-Resumable is refused with 412 and Tus-Version. */
@@ -247,6 +245,13 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
   }
 
   const expiresFrom = (date: Date) => new Date(date.getTime() + ctx.config.tusExpiryMs);
+  /** The 'finishing' claim is a lease, as an upload slot is (the same UPLOAD_SLOT_LEASE_SECONDS, 30 s): its process
+   *  renews it every third of it while the pipeline runs, so a claim not renewed for a lease belongs to a process that
+   *  died (kill -9, a stop mid-pipeline) and the next request for the upload (its outcome, a HEAD's retry) finishes it. */
+  const finishLeaseMs = ctx.config.uploadQuota.slotLeaseMs;
+  /** How long the claim of a 'finishing' row still holds (0: its process is gone, the upload may be taken over). */
+  const finishLeaseLeft = (row: TusRow) =>
+    row.state === 'finishing' ? Math.max(0, (row.finishingAt?.getTime() ?? 0) + finishLeaseMs - ctx.now().getTime()) : 0;
 
   async function onUploadCreate(req: unknown, upload: Upload) {
     const scope = scopeOf(req);
@@ -330,7 +335,8 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
   /**
    * The last byte is in: the file goes through the photo pipeline once (the row is claimed 'finishing' first, so a
    * repeated final PATCH or an outcome read does not run it twice), and how it ended is kept. A failure that is
-   * nobody's fault (storage or database away) keeps the upload as it was, to be finished by the next try.
+   * nobody's fault (storage or database away) keeps the upload as it was, to be finished by the next try. The claim is
+   * renewed while the pipeline runs; a claim that ran out was a dead process's, taken over here.
    */
   async function finish(
     id: string,
@@ -347,7 +353,7 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
           eq(tusUploads.id, id),
           or(
             eq(tusUploads.state, 'receiving'),
-            and(eq(tusUploads.state, 'finishing'), lt(tusUploads.finishingAt, new Date(now.getTime() - FINISH_LEASE_MS))),
+            and(eq(tusUploads.state, 'finishing'), lt(tusUploads.finishingAt, new Date(now.getTime() - finishLeaseMs))),
           ),
         ),
       )
@@ -357,8 +363,40 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       if (row?.state === 'done' && row.outcome) return presentOutcome(row.outcome as KeptOutcome, auth, language);
       // 423 (locked), as tus clients retry it: the retry's HEAD finds every byte in, and the outcome tells the rest
       const body = envelope(language, 'TUS_UPLOAD_FINISHING');
-      return { status: 423, body, outcome: { state: 'incomplete', offset: row?.length ?? 0, length: row?.length ?? null } };
+      const length = row?.length ?? 0;
+      return { status: 423, body, outcome: { state: 'incomplete', offset: length, length, finishing_ms: row ? finishLeaseLeft(row) : 0 } };
     }
+    // renewed as long as this process works on it; `heldAt` is this claim's mark (a renewal never takes over another's)
+    let heldAt = now;
+    const renewal = setInterval(() => {
+      const at = ctx.now();
+      void db
+        .update(tusUploads)
+        .set({ finishingAt: at })
+        .where(and(eq(tusUploads.id, id), eq(tusUploads.state, 'finishing'), eq(tusUploads.finishingAt, heldAt)))
+        .returning({ id: tusUploads.id })
+        .then((rows) => {
+          if (rows.length > 0) heldAt = at;
+        })
+        // a database that does not answer now: the next renewal tries again (the lease is three renewals long)
+        .catch(() => {});
+    }, finishLeaseMs / 3);
+    renewal.unref();
+    try {
+      return await runFinish(id, auth, request, claimed, () => heldAt);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  async function runFinish(
+    id: string,
+    auth: AuthState,
+    request: FastifyRequest,
+    claimed: TusRow,
+    heldAt: () => Date,
+  ): Promise<{ status: number; body: unknown; outcome: TusOutcome }> {
+    const language = requestLanguage(request);
     const meta = claimed.metadata as TusPhotoMetadata;
     let kept: KeptOutcome;
     try {
@@ -383,16 +421,25 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       } else if (error instanceof AppError && error.status < 500) {
         kept = { state: 'refused', status: error.status, code: error.code, name: meta.filename, params: error.params };
       } else {
-        await db.update(tusUploads).set({ state: 'receiving', finishingAt: null }).where(eq(tusUploads.id, id));
+        await db
+          .update(tusUploads)
+          .set({ state: 'receiving', finishingAt: null })
+          .where(and(eq(tusUploads.id, id), eq(tusUploads.state, 'finishing'), eq(tusUploads.finishingAt, heldAt())));
         const failed = toAnswer(error, language, request);
         const body = JSON.parse(failed.body) as unknown;
         return { status: failed.status_code, body, outcome: { state: 'incomplete', offset: claimed.length, length: claimed.length } };
       }
     }
-    await db
+    // the first outcome kept stays (a claim that ran out while this process was slow: the other one may have ended first)
+    const [written] = await db
       .update(tusUploads)
       .set({ state: 'done', outcome: kept, expiresAt: expiresFrom(ctx.now()) })
-      .where(eq(tusUploads.id, id));
+      .where(and(eq(tusUploads.id, id), eq(tusUploads.state, 'finishing')))
+      .returning({ outcome: tusUploads.outcome });
+    if (!written) {
+      const [row] = await db.select({ outcome: tusUploads.outcome }).from(tusUploads).where(eq(tusUploads.id, id));
+      if (row?.outcome) kept = row.outcome as KeptOutcome;
+    }
     return presentOutcome(kept, auth, language);
   }
 
@@ -592,10 +639,10 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
     if (!row) throw new AppError(404, 'TUS_UPLOAD_NOT_FOUND');
     const language = requestLanguage(request);
     if (row.state === 'done' && row.outcome) return (await presentOutcome(row.outcome as KeptOutcome, auth, language)).outcome;
-    // another request runs the pipeline now; a claim older than the lease was its process dying (then it runs again here)
-    const claimedAt = row.finishingAt?.getTime() ?? 0;
-    if (row.state === 'finishing' && claimedAt >= ctx.now().getTime() - FINISH_LEASE_MS)
-      return { state: 'incomplete', offset: row.length, length: row.length };
+    // another request runs the pipeline now (the client waits as long as its lease says); a claim that ran out was its
+    // process dying: the pipeline runs again here
+    const leaseLeft = finishLeaseLeft(row);
+    if (leaseLeft > 0) return { state: 'incomplete', offset: row.length, length: row.length, finishing_ms: leaseLeft };
     const offset = await datastore
       .getUpload(id)
       .then((upload) => upload.offset)

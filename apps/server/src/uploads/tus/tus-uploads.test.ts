@@ -542,23 +542,30 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
     expect((await tusKeys()).filter((k) => k.includes(id))).toEqual([]);
   });
 
-  it('a process that died running the pipeline: once its claim is older than the lease, the outcome runs it again', async () => {
+  it('a process that died running the pipeline: once its claim was not renewed for the lease (30 s), the outcome runs it again', async () => {
     const client = tusClient(t, operator);
     const bytes = await makeJpeg(160, 120, { seed: 14 });
     const filename = name('orphaned');
     const id = uploadIdOf(await client.create(meta(filename), bytes.length));
     await t.app.ctx.tus.datastore.write(Readable.from([bytes]), id, 0);
-    // claimed 9 minutes ago: still its claimer's (the lease is 10 minutes)
-    const claim = (minutesAgo: number) =>
+    const lease = t.app.ctx.config.uploadQuota.slotLeaseMs;
+    expect(lease).toBe(30_000);
+    // last renewed 20 s ago (what a process killed mid-pipeline leaves): still its claimer's for 10 s more
+    const claim = (msAgo: number) =>
       t.app.ctx.db
         .update(tusUploads)
-        .set({ state: 'finishing', finishingAt: new Date(t.clock.now().getTime() - minutesAgo * 60_000) })
+        .set({ state: 'finishing', finishingAt: new Date(t.clock.now().getTime() - msAgo) })
         .where(eq(tusUploads.id, id));
-    await claim(9);
-    expect((await client.outcome(id)).json().data).toEqual({ state: 'incomplete', offset: bytes.length, length: bytes.length });
+    await claim(20_000);
+    const waiting = (await client.outcome(id)).json().data;
+    expect(waiting).toMatchObject({ state: 'incomplete', offset: bytes.length, length: bytes.length });
+    expect(waiting.finishing_ms).toBeGreaterThan(lease - 25_000);
+    expect(waiting.finishing_ms).toBeLessThanOrEqual(lease - 20_000);
+    // a PATCH sent again meanwhile is told to wait (423), and runs nothing
+    expect((await client.patch(id, bytes.length, Buffer.alloc(0))).statusCode).toBe(423);
     expect(await photoNamed(filename)).toBeUndefined();
-    // 11 minutes: the claimer is gone; the client asking for the outcome gets the photo stored
-    await claim(11);
+    // not renewed for a lease: the claimer is gone; the client asking for the outcome gets the photo stored
+    await claim(lease + 1000);
     expect((await client.outcome(id)).json().data).toMatchObject({
       state: 'stored',
       photo: { originalName: filename, sha256: sha(bytes) },
@@ -580,7 +587,10 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
     const busy = await client.patch(id, 500, bytes.subarray(500));
     expect(busy.statusCode).toBe(423);
     expect(busy.json()).toMatchObject({ success: false, code: 'TUS_UPLOAD_FINISHING' });
-    expect((await client.outcome(id)).json().data).toEqual({ state: 'incomplete', offset: bytes.length, length: bytes.length });
+    const waiting = (await client.outcome(id)).json().data;
+    expect(waiting).toMatchObject({ state: 'incomplete', offset: bytes.length, length: bytes.length });
+    // the client waits as long as the claim's lease says, not a fixed time
+    expect(waiting.finishing_ms).toBeGreaterThan(t.app.ctx.config.uploadQuota.slotLeaseMs - 5000);
     expect(
       await t.app.ctx.db
         .select()

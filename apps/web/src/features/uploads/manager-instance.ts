@@ -2,6 +2,7 @@ import { API_PATHS, knownHashesResponseSchema } from '@windscope/contract';
 import { api } from '../../api/client.ts';
 import { hashFile, readFacts } from './analysis-client.ts';
 import { idbQueueStore, memoryQueueStore } from './queue-store.ts';
+import { tabQueueSharing } from './queue-sharing.ts';
 import { tusTransport } from './tus-transport.ts';
 import { UploadManager } from './upload-manager.ts';
 
@@ -21,4 +22,6 @@ export const uploadManager = new UploadManager({
     return new Map(answer.data.map((entry) => [entry.sha256, entry.originalName]));
   },
   transport: tusTransport(),
+  // one tab sends the user's queue; the user's other tabs show it and take it over when that tab is gone
+  sharing: tabQueueSharing(),
 });

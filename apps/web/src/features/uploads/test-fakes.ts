@@ -1,7 +1,8 @@
 import type { PhotoFacts } from './placement.ts';
 import type { QueueItem } from './queue.ts';
 import { memoryQueueStore, type QueueStore } from './queue-store.ts';
-import { type SendOutcome, type Transport, UploadManager } from './upload-manager.ts';
+import type { QueueSharing, SharedMessage } from './queue-sharing.ts';
+import { type SendCallbacks, type SendOutcome, type Transport, UploadManager } from './upload-manager.ts';
 
 /** A transport whose sends the test finishes by hand; it records what was sent and from which offset. */
 export class FakeTransport implements Transport {
@@ -11,14 +12,15 @@ export class FakeTransport implements Transport {
     finish(outcome: SendOutcome): void;
     progress(sent: number): void;
     url(u: string): void;
+    stalled(): void;
     aborted: boolean;
   }[] = [];
-  send(item: QueueItem, file: File, on: { progress(sent: number): void; url(uploadUrl: string): void }) {
+  send(item: QueueItem, file: File, on: SendCallbacks) {
     let finish: (outcome: SendOutcome) => void = () => undefined;
     const done = new Promise<SendOutcome>((resolve) => {
       finish = resolve;
     });
-    const entry = { item, file, finish, progress: on.progress, url: on.url, aborted: false };
+    const entry = { item, file, finish, progress: on.progress, url: on.url, stalled: on.stalled, aborted: false };
     this.sends.push(entry);
     return {
       done,
@@ -57,6 +59,7 @@ export function fakeManager(
     knownCalls?: string[][];
     failKnown?: () => boolean;
     checkRetryMs?: number;
+    sharing?: QueueSharing;
   } = {},
 ) {
   const transport = new FakeTransport();
@@ -72,6 +75,7 @@ export function fakeManager(
     },
     transport,
     checkRetryMs: options.checkRetryMs ?? 20,
+    sharing: options.sharing,
   });
   return { manager, transport };
 }
@@ -79,4 +83,61 @@ export function fakeManager(
 /** lets the manager's promise chains run */
 export async function settle(times = 20) {
   for (let i = 0; i < times; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The tabs of one browser, in memory: a lock per name with its line of waiting tabs, and a channel to all of them. */
+export function sharedTabs() {
+  const holders = new Map<string, number>();
+  const lines = new Map<string, { tab: number; takeOver: () => void }[]>();
+  const listeners = new Map<number, (message: SharedMessage) => void>();
+  let next = 0;
+  const tab = (): QueueSharing & { close(): void } => {
+    const id = ++next;
+    let held: string | null = null;
+    const release = () => {
+      for (const [name, line] of lines)
+        lines.set(
+          name,
+          line.filter((w) => w.tab !== id),
+        );
+      if (held === null) return;
+      const name = held;
+      held = null;
+      holders.delete(name);
+      const waiting = lines.get(name)?.shift();
+      if (waiting) {
+        holders.set(name, waiting.tab);
+        setTimeout(waiting.takeOver, 0);
+      }
+    };
+    return {
+      async own(userId, takeOver) {
+        const name = `user:${userId}`;
+        if (!holders.has(name)) {
+          holders.set(name, id);
+          held = name;
+          return true;
+        }
+        const granted = () => {
+          held = name;
+          takeOver();
+        };
+        lines.set(name, [...(lines.get(name) ?? []), { tab: id, takeOver: granted }]);
+        return false;
+      },
+      release,
+      post(message) {
+        for (const [other, listener] of listeners) if (other !== id) setTimeout(() => listener(message), 0);
+      },
+      onMessage(listener) {
+        listeners.set(id, listener);
+      },
+      /** the tab is closed: its lock is free, it hears nothing more */
+      close() {
+        listeners.delete(id);
+        release();
+      },
+    };
+  };
+  return { tab };
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QueueItem } from './queue.ts';
-import { metadataFor, outcomeFromBody, refusalOf, shouldRetry } from './tus-transport.ts';
+import { fetchOutcome, metadataFor, outcomeFromBody, refusalOf, resumeAnswerIsLinkFailure, shouldRetry } from './tus-transport.ts';
 
 const item: QueueItem = {
   id: 'u1',
@@ -72,5 +72,59 @@ describe('answers of the server', () => {
     expect(outcomeFromBody('')).toBeNull();
     expect(outcomeFromBody(undefined)).toBeNull();
     expect(outcomeFromBody('<html>')).toBeNull();
+  });
+});
+
+describe('a 5xx to the resume', () => {
+  it('is the link failing (retried on the same upload), not the upload gone: only a 4xx may start anew', () => {
+    expect(resumeAnswerIsLinkFailure('HEAD', 502)).toBe(true);
+    expect(resumeAnswerIsLinkFailure('HEAD', 503)).toBe(true);
+    expect(resumeAnswerIsLinkFailure('HEAD', 404)).toBe(false);
+    expect(resumeAnswerIsLinkFailure('HEAD', 410)).toBe(false);
+    expect(resumeAnswerIsLinkFailure('HEAD', 200)).toBe(false);
+    // a PATCH's 5xx is retried by tus-js-client itself (after a HEAD)
+    expect(resumeAnswerIsLinkFailure('PATCH', 502)).toBe(false);
+  });
+});
+
+describe('the outcome of an upload whose last answer was lost', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  const json = (data: unknown) =>
+    new Response(JSON.stringify({ success: true, data, message: '' }), { headers: { 'content-type': 'application/json' } });
+
+  it('waits as long as the server says its pipeline still holds the upload (not a fixed 30 s), then takes the photo', async () => {
+    vi.useFakeTimers();
+    const start = Date.now();
+    // a process that died mid-pipeline: its claim runs 50 s more (a long lease), then the outcome finishes it
+    const finishing = { state: 'incomplete', offset: 10, length: 10 };
+    const fetchMock = vi.fn(async () =>
+      Date.now() - start < 50_000
+        ? json({ ...finishing, finishing_ms: Math.max(0, 50_000 - (Date.now() - start)) })
+        : json({ state: 'refused', code: 'PHOTO_TYPE', message: 'no' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const outcome = fetchOutcome('/api/uploads/0123456789abcdef0123456789abcdef', () => false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await expect(outcome).resolves.toEqual({ kind: 'refused', code: 'PHOTO_TYPE', message: 'no' });
+    expect(fetchMock.mock.calls.length).toBeGreaterThan(30);
+  });
+
+  it('gives up after 30 s when nothing holds the upload', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ state: 'incomplete', offset: 4, length: 10 })),
+    );
+    let result: unknown = null;
+    void fetchOutcome('/api/uploads/0123456789abcdef0123456789abcdef', () => false).then((r) => {
+      result = r;
+    });
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(result).toBeNull();
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(result).toEqual({ kind: 'failed' });
   });
 });

@@ -15,7 +15,10 @@ import type { SendHandle, SendOutcome, Transport } from './upload-manager.ts';
 
 /** tus-js-client's own retries for link failures and 5xx, before the file is shown as failed (about 3 minutes). */
 export const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_000];
-const OUTCOME_POLLS = 20;
+/** A lost last answer: the outcome is asked for this long at least, and longer while the server says its pipeline
+ *  still holds the upload (`finishing_ms`: the claim's lease, renewed while it works; once it runs out, the next ask
+ *  finishes the upload itself: a process that died mid-pipeline, then restarted). */
+const OUTCOME_WAIT_MS = 30_000;
 const OUTCOME_POLL_MS = 1500;
 
 export function metadataFor(item: QueueItem): Record<string, string> {
@@ -52,6 +55,13 @@ export function refusalOf(status: number, body: string | undefined): { code: str
   return { code: parsed.data.code, message: parsed.data.message };
 }
 
+/** A 5xx answer to the HEAD that resumes an upload (a proxy's 502 while the server restarts) is the link failing, not the
+ *  upload being gone; tus-js-client would create a new upload and send the file again from byte 0. Made an error here,
+ *  it is retried, with the back-off, on the same upload. Only a 4xx (404/410: the server no longer has it) starts anew. */
+export function resumeAnswerIsLinkFailure(method: string, status: number): boolean {
+  return method === 'HEAD' && status >= 500;
+}
+
 /** Should tus-js-client try again? Not for a refusal, a 401/403/404 or other 4xx; yes for the link, 5xx, 409/423/429/408. */
 export function shouldRetry(status: number, body: string | undefined): boolean {
   if (status === 0 || status >= 500) return true;
@@ -77,15 +87,17 @@ export function outcomeFromBody(body: string | undefined): SendOutcome | null {
 }
 
 /** The kept outcome of an upload whose last answer was lost; waits while the server is still working on the last bytes. */
-async function fetchOutcome(uploadUrl: string, cancelled: () => boolean): Promise<SendOutcome> {
+export async function fetchOutcome(uploadUrl: string, cancelled: () => boolean): Promise<SendOutcome> {
   const id = decodeURIComponent(new URL(uploadUrl, window.location.origin).pathname.split('/').filter(Boolean).pop() ?? '');
   const path = `${TUS_PATH.slice(API_BASE.length)}/${encodeURIComponent(id)}/outcome`;
-  for (let poll = 0; poll < OUTCOME_POLLS && !cancelled(); poll++) {
+  let deadline = Date.now() + OUTCOME_WAIT_MS;
+  while (!cancelled() && Date.now() < deadline) {
     try {
       const answer = await api.get(path, { schema: tusOutcomeSchema });
       const outcome = answer.data;
       if (outcome.state === 'stored') return { kind: 'stored' };
       if (outcome.state === 'refused') return { kind: 'refused', code: outcome.code, message: outcome.message };
+      if (outcome.finishing_ms !== undefined) deadline = Math.max(deadline, Date.now() + outcome.finishing_ms + 2 * OUTCOME_POLL_MS);
     } catch (error) {
       if ((error as { status?: number }).status === 401) return { kind: 'unauthorized' };
     }
@@ -144,9 +156,16 @@ export function tusTransport(): Transport {
             onProgress(sent) {
               on.progress(sent);
             },
+            onAfterResponse(request, response) {
+              const status = response.getStatus();
+              if (resumeAnswerIsLinkFailure(request.getMethod(), status))
+                throw new Error(`tus: the server did not answer the resume (HTTP ${status})`);
+            },
             onShouldRetry(error) {
               const response = error.originalResponse;
-              return shouldRetry(response?.getStatus() ?? 0, response?.getBody());
+              const again = shouldRetry(response?.getStatus() ?? 0, response?.getBody());
+              if (again) on.stalled();
+              return again;
             },
             onSuccess({ lastResponse }) {
               const outcome = outcomeFromBody(lastResponse.getBody());

@@ -67,7 +67,7 @@ export function UploadDock() {
   }, []);
 
   // leaving while bytes are on their way: the browser asks (a reload would need the files chosen again)
-  const busy = snap.totals.active > 0 && !snap.paused;
+  const busy = snap.totals.active > 0 && !snap.paused && !snap.follower;
   useEffect(() => {
     if (!busy) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();

@@ -3,8 +3,8 @@ import { UPLOAD_CONCURRENCY } from '@windscope/contract';
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import type { Placement } from './queue.ts';
-import { idbQueueStore } from './queue-store.ts';
-import { fakeHash, fakeManager, photo, settle } from './test-fakes.ts';
+import { idbQueueStore, memoryQueueStore, type QueueStore } from './queue-store.ts';
+import { fakeHash, fakeManager, photo, settle, sharedTabs } from './test-fakes.ts';
 
 const TURBINE = { id: 5, name: 'WT-05' };
 const DEFAULTS: Placement = { year: 2025, blade: 'A', source: { kind: 'category', category: 'operator' } };
@@ -140,6 +140,150 @@ describe('upload manager', () => {
       placement: { year: 2025, blade: 'C', source: { category: 'operator' } },
       origins: { blade: 'name', source: 'default' },
     });
+  });
+});
+
+describe('after a failure', () => {
+  it('a failed request shows no speed and no time left at once (waiting for the connection), until bytes move again', async () => {
+    let clock = 1_000_000;
+    const { manager, transport } = fakeManager();
+    (manager as unknown as { now: () => number }).now = () => clock;
+    await manager.restore(7);
+    manager.add(TURBINE, DEFAULTS, [photo('a.jpg', 'a'.repeat(4000))]);
+    manager.start();
+    await settle(60);
+    const send = transport.open[0];
+    if (!send) throw new Error('not sent');
+    for (let i = 1; i <= 4; i++) {
+      clock += 500;
+      send.progress(i * 500);
+    }
+    expect(manager.getSnapshot().speed).toBeGreaterThan(0);
+    expect(manager.getSnapshot().secondsLeft).not.toBeNull();
+    send.stalled();
+    // no fading of the last speed over 8 s: the failure is shown now
+    expect(manager.getSnapshot().speed).toBe(0);
+    expect(manager.getSnapshot().secondsLeft).toBeNull();
+    clock += 500;
+    send.progress(2500);
+    clock += 1500;
+    send.progress(3000);
+    expect(manager.getSnapshot().speed).toBeGreaterThan(0);
+    // a request that hangs (no answer, no bytes): after 3 s without a byte the link counts as down too
+    clock += 3500;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(manager.getSnapshot().speed).toBe(0);
+    expect(manager.getSnapshot().secondsLeft).toBeNull();
+    manager.reset();
+  });
+
+  it('a file shows done only once the kept queue says so: a tab closed at that moment finds it done next time', async () => {
+    const kept = memoryQueueStore();
+    let release: () => void = () => undefined;
+    let slow = false;
+    const store: QueueStore = {
+      load: kept.load,
+      save: async (userId, items) => {
+        await kept.save(userId, items);
+        // written, but the write has not said so yet
+        if (slow) await new Promise<void>((resolve) => (release = resolve));
+      },
+    };
+    const first = fakeManager({ store });
+    await first.manager.restore(7);
+    first.manager.add(TURBINE, DEFAULTS, [photo('a.jpg'), photo('b.jpg')]);
+    first.manager.start();
+    await settle(60);
+    await first.manager.flush();
+    slow = true;
+    first.transport.finish('a.jpg');
+    await settle();
+    // the write is under way: not shown as done yet
+    expect(states(first.manager)).toEqual(['a.jpg:sending', 'b.jpg:sending']);
+    release();
+    await settle();
+    expect(states(first.manager)).toEqual(['a.jpg:done', 'b.jpg:sending']);
+    // the tab closes now: the next visit finds a.jpg done (not "file needed")
+    const meanwhile = fakeManager({ store: kept });
+    await meanwhile.manager.restore(7);
+    expect(states(meanwhile.manager)).toEqual(['a.jpg:done', 'b.jpg:missing']);
+    // a progress save of b meanwhile keeps a's end
+    first.transport.open[0]?.progress(3);
+    slow = false;
+    await first.manager.flush();
+    const later = fakeManager({ store: kept });
+    await later.manager.restore(7);
+    expect(states(later.manager)).toEqual(['a.jpg:done', 'b.jpg:missing']);
+  });
+});
+
+describe('a second tab of the same user', () => {
+  it("shows the owning tab's queue read-only and hands it what the user does; takes the queue over once that tab is gone", async () => {
+    const tabs = sharedTabs();
+    const store = memoryQueueStore();
+    const firstTab = tabs.tab();
+    const first = fakeManager({ store, sharing: firstTab });
+    const second = fakeManager({ store, sharing: tabs.tab() });
+    await first.manager.restore(7);
+    first.manager.add(TURBINE, DEFAULTS, [photo('a.jpg'), photo('b.jpg')]);
+    first.manager.start();
+    await settle(60);
+    await first.manager.restore(7);
+    await second.manager.restore(7);
+    await settle(60);
+    // the second tab shows the first one's live queue: not "left from your last visit", no files asked for
+    expect(second.manager.getSnapshot().follower).toBe(true);
+    expect(states(second.manager)).toEqual(['a.jpg:sending', 'b.jpg:sending']);
+    expect(second.manager.getSnapshot().askForFiles).toBe(false);
+    expect(second.transport.sends).toHaveLength(0);
+    first.transport.finish('a.jpg');
+    await settle(60);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
+    expect(states(second.manager)).toEqual(['a.jpg:done', 'b.jpg:sending']);
+    // what the user does there is done by the owner: files chosen in the second tab are sent by the first
+    second.manager.add(TURBINE, DEFAULTS, [photo('c.jpg')]);
+    await settle(60);
+    expect(states(first.manager)).toEqual(['a.jpg:done', 'b.jpg:sending', 'c.jpg:review']);
+    second.manager.pause();
+    await settle();
+    expect(first.manager.getSnapshot().paused).toBe(true);
+    second.manager.resume();
+    await settle(60);
+    expect(first.manager.getSnapshot().paused).toBe(false);
+    await first.manager.flush();
+
+    // the first tab is closed: the second takes the queue over as kept, and asks for the unfinished files
+    firstTab.close();
+    await settle(60);
+    expect(second.manager.getSnapshot().follower).toBe(false);
+    expect(states(second.manager)).toEqual(['a.jpg:done', 'b.jpg:missing', 'c.jpg:missing']);
+    expect(second.manager.getSnapshot().askForFiles).toBe(true);
+    second.manager.provideFiles([photo('b.jpg')]);
+    await settle(60);
+    expect(second.transport.open.map((s) => s.file.name)).toEqual(['b.jpg']);
+    first.manager.reset();
+    second.manager.reset();
+  });
+});
+
+describe('files chosen while the tab asks whether the queue is its own', () => {
+  it('stay in review (not "file needed") when the queue turns out to be this tab\'s', async () => {
+    const store = memoryQueueStore();
+    const tabs = sharedTabs();
+    const tab = tabs.tab();
+    let decide: (owner: boolean) => void = () => undefined;
+    const slow = { ...tab, own: () => new Promise<boolean>((resolve) => (decide = resolve)) };
+    const { manager } = fakeManager({ store, sharing: slow });
+    const restored = manager.restore(7);
+    manager.add(TURBINE, DEFAULTS, [photo('a.jpg')]);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await store.load(7)).toEqual([]);
+    decide(true);
+    await restored;
+    await settle(20);
+    expect(states(manager)).toEqual(['a.jpg:review']);
+    manager.reset();
   });
 });
 

@@ -16,6 +16,7 @@ import {
   transition,
 } from './queue.ts';
 import type { QueueStore } from './queue-store.ts';
+import type { QueueSharing, SharedCall, SharedMessage } from './queue-sharing.ts';
 
 /**
  * The app-level upload manager (issue 15): one per tab, outside React, so that it keeps going while the user moves
@@ -37,7 +38,14 @@ export interface SendHandle {
 }
 
 export interface Transport {
-  send(item: QueueItem, file: File, on: { progress(sent: number): void; url(uploadUrl: string): void }): SendHandle;
+  send(item: QueueItem, file: File, on: SendCallbacks): SendHandle;
+}
+
+export interface SendCallbacks {
+  progress(sent: number): void;
+  url(uploadUrl: string): void;
+  /** a request failed and will be tried again: until bytes move again the link counts as down */
+  stalled(): void;
 }
 
 export interface UploadDeps {
@@ -52,6 +60,8 @@ export interface UploadDeps {
   onUnauthorized?: () => void;
   /** delay before asking the known hashes again after a failed question */
   checkRetryMs?: number;
+  /** the user's other tabs: one owns the queue, the others show it (queue-sharing.ts); absent: this tab works alone */
+  sharing?: QueueSharing;
 }
 
 export interface ManagerSnapshot {
@@ -69,9 +79,14 @@ export interface ManagerSnapshot {
   /** turbines whose queue has finished, with the years their stored photos went to */
   finished: ReadonlyMap<number, ReadonlySet<number>>;
   userId: number | null;
+  /** another tab of this browser owns the queue: this one shows it and hands what the user does to that tab */
+  follower: boolean;
 }
 
 export type ManagerEvent = { type: 'stored'; turbineId: number } | { type: 'turbineFinished'; turbineId: number; years: number[] };
+
+/** What another tab of the user may have the owning tab do (queue-sharing.ts). */
+const SHARED_CALLS = new Set<SharedCall>(['add', 'setPlacement', 'start', 'remove', 'pause', 'resume', 'retryFailed', 'clearFinished']);
 
 /** The server's refusal of a name the turbine already has (contract messages). */
 export const DUPLICATE_NAME_CODE = 'PHOTO_DUPLICATE_NAMES';
@@ -79,6 +94,9 @@ export const DUPLICATE_NAME_CODE = 'PHOTO_DUPLICATE_NAMES';
 /** Known-hash questions go in batches of this many (or fewer when nothing else is left to hash). */
 export const CHECK_BATCH = 50;
 const SPEED_WINDOW_MS = 8000;
+/** No byte moved for this long while files still have bytes to send: the link is down (a request hanging on a proxy
+ *  whose server went away fails late or never), whatever a request says (issue 23, item 11). */
+const STALL_MS = 3000;
 
 let nextId = 0;
 function newId(now: number): string {
@@ -106,14 +124,24 @@ export class UploadManager {
   private saving: Promise<void> = Promise.resolve();
   private readonly samples: { at: number; bytes: number }[] = [];
   private readonly fileSamples = new Map<string, { at: number; sent: number; speed: number }>();
+  /** sends whose last request failed and waits for its retry: no speed, no time left, "waiting for the connection" */
+  private readonly stalled = new Set<string>();
+  /** ended sends whose end is being written before it is shown (see finish) */
+  private readonly recording = new Map<string, QueueItem>();
   private movedBytes = 0;
   private finishedBefore = new Set<number>();
   private factsQueue: string[] = [];
   private readingFacts = false;
+  private follower = false;
+  private deciding = false;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  /** the owning tab's speed and pause, as it last sent them (a follower's view) */
+  private remote: Omit<Extract<SharedMessage, { type: 'state' }>, 'type' | 'userId' | 'items'> | null = null;
 
   constructor(private readonly deps: UploadDeps) {
     this.now = deps.now ?? (() => Date.now());
     this.snapshot = this.build();
+    deps.sharing?.onMessage((message) => this.received(message));
   }
 
   // ---- React side
@@ -144,10 +172,46 @@ export class UploadManager {
     }
     if (this.userId !== null) this.reset();
     this.userId = userId;
+    const { sharing } = this.deps;
+    if (sharing) {
+      // nothing is saved until this tab knows whether the queue is its own (it would overwrite the owner's)
+      this.deciding = true;
+      const owner = await sharing.own(userId, () => void this.takeOver(userId));
+      this.deciding = false;
+      if (this.userId !== userId) return;
+      if (!owner) {
+        // another tab sends this user's queue: show it as that tab tells it; files chosen meanwhile go to that tab
+        this.follower = true;
+        const chosen = this.items.filter((item) => this.files.has(item.id));
+        this.items = [];
+        for (const item of chosen) {
+          const turbine = { id: item.turbineId, name: item.turbineName };
+          sharing.post({ type: 'call', userId, method: 'add', args: [turbine, item.placement, [this.files.get(item.id)]] });
+        }
+        this.files.clear();
+        sharing.post({ type: 'hello', userId });
+        this.changed(true, false);
+        return;
+      }
+    }
+    await this.load(userId);
+  }
+
+  /** The owning tab is gone: this one takes the queue over as it was kept (files it was sending are asked for). */
+  private async takeOver(userId: number): Promise<void> {
+    if (this.userId !== userId || !this.follower) return;
+    this.follower = false;
+    this.remote = null;
+    this.items = [];
+    await this.load(userId);
+  }
+
+  private async load(userId: number): Promise<void> {
     const kept = await this.deps.store.load(userId);
     if (this.userId !== userId) return;
-    const known = new Set(kept.map((item) => item.id));
-    this.items = [...restoredItems(kept), ...this.items.filter((item) => !known.has(item.id))];
+    // what is in memory wins: files chosen while the queue was loading may already be in what was read
+    const inMemory = new Set(this.items.map((item) => item.id));
+    this.items = [...restoredItems(kept.filter((item) => !inMemory.has(item.id))), ...this.items];
     this.pump();
     this.finishedBefore = new Set(finishedTurbines(this.items).keys());
     this.changed(true);
@@ -155,8 +219,13 @@ export class UploadManager {
 
   /** Stops everything and forgets the queue in memory (sign-out, another user); what is saved stays saved. */
   reset(): void {
+    this.deps.sharing?.release();
+    this.follower = false;
+    this.remote = null;
     for (const handle of this.running.values()) handle.abort();
     this.running.clear();
+    this.stalled.clear();
+    this.recording.clear();
     this.files.clear();
     this.items = [];
     this.factsQueue = [];
@@ -168,6 +237,7 @@ export class UploadManager {
 
   /** Files chosen for a turbine: in review with the zone's settings, then corrected by what each photo says. */
   add(turbine: { id: number; name: string }, defaults: Placement, files: readonly File[]): string[] {
+    if (this.handOver('add', [turbine, defaults, files])) return [];
     const at = this.now();
     const added: QueueItem[] = files.map((file) => ({
       id: newId(at),
@@ -231,6 +301,7 @@ export class UploadManager {
 
   /** Bulk correction of items in review: the given fields, marked as the user's. */
   setPlacement(ids: readonly string[], patch: Partial<Placement>): void {
+    if (this.handOver('setPlacement', [ids, patch])) return;
     const wanted = new Set(ids);
     this.items = this.items.map((item) => {
       if (!wanted.has(item.id)) return item;
@@ -244,6 +315,7 @@ export class UploadManager {
 
   /** Starts the reviewed items (all of a turbine's when no ids). */
   start(ids?: readonly string[]): void {
+    if (this.handOver('start', [ids])) return;
     const wanted = ids ? new Set(ids) : null;
     this.items = this.items.map((item) => (wanted && !wanted.has(item.id) ? item : transition(item, { type: 'start' })));
     this.changed(true);
@@ -251,10 +323,12 @@ export class UploadManager {
   }
 
   remove(ids: readonly string[]): void {
+    if (this.handOver('remove', [ids])) return;
     const gone = new Set(ids);
     for (const id of ids) {
       this.running.get(id)?.abort();
       this.running.delete(id);
+      this.stalled.delete(id);
       this.files.delete(id);
     }
     this.items = this.items.filter((item) => !gone.has(item.id));
@@ -263,6 +337,7 @@ export class UploadManager {
   }
 
   pause(): void {
+    if (this.handOver('pause', [])) return;
     if (this.paused) return;
     this.paused = true;
     for (const [id, handle] of this.running) {
@@ -270,10 +345,12 @@ export class UploadManager {
       this.apply(id, { type: 'stop' });
     }
     this.running.clear();
+    this.stalled.clear();
     this.changed(true);
   }
 
   resume(): void {
+    if (this.handOver('resume', [])) return;
     if (!this.paused) return;
     this.paused = false;
     this.pausedBySession = false;
@@ -282,6 +359,7 @@ export class UploadManager {
   }
 
   retryFailed(ids?: readonly string[]): void {
+    if (this.handOver('retryFailed', [ids])) return;
     const wanted = ids ? new Set(ids) : null;
     this.items = this.items.map((item) => (wanted && !wanted.has(item.id) ? item : transition(item, { type: 'retry' })));
     this.changed(true);
@@ -315,6 +393,7 @@ export class UploadManager {
 
   /** Finished items (stored, duplicates, refusals) leave the list. */
   clearFinished(turbineId?: number): void {
+    if (this.handOver('clearFinished', [turbineId])) return;
     this.items = this.items.filter(
       (item) => !(FINISHED_STATES.has(item.state) && (turbineId === undefined || item.turbineId === turbineId)),
     );
@@ -336,9 +415,51 @@ export class UploadManager {
     await this.saving;
   }
 
+  // ---- the user's other tabs
+  /** In a tab that does not own the queue, what the user does goes to the owning tab (true: handed over). */
+  private handOver(method: SharedCall, args: unknown[]): boolean {
+    if (!this.follower || this.userId === null) return false;
+    this.deps.sharing?.post({ type: 'call', userId: this.userId, method, args });
+    return true;
+  }
+
+  private received(message: SharedMessage): void {
+    if (message.userId !== this.userId) return;
+    if (this.follower) {
+      if (message.type === 'state') {
+        const { type: _type, userId: _userId, items, ...remote } = message;
+        this.items = [...items];
+        this.remote = remote;
+        this.changed(false, false);
+      } else if (message.type === 'event') this.emit(message.event);
+      return;
+    }
+    if (message.type === 'hello') this.share();
+    else if (message.type === 'call' && SHARED_CALLS.has(message.method)) {
+      const call = this[message.method] as (...args: unknown[]) => unknown;
+      call.apply(this, message.args);
+    }
+  }
+
+  /** The owner tells the other tabs its queue (with every notification: at most 4 times a second). */
+  private share(): void {
+    const { sharing } = this.deps;
+    if (!sharing || this.follower || this.userId === null) return;
+    const snap = this.getSnapshot();
+    sharing.post({
+      type: 'state',
+      userId: this.userId,
+      items: snap.items,
+      paused: snap.paused,
+      speed: snap.speed,
+      secondsLeft: snap.secondsLeft,
+      fileSpeed: [...snap.fileSpeed],
+    });
+  }
+
   // ---- the work
   private pump(): void {
-    if (this.paused || this.userId === null) return;
+    if (this.paused || this.userId === null || this.follower) return;
     this.pumpHashing();
     this.pumpChecks();
     this.pumpSends();
@@ -436,8 +557,19 @@ export class UploadManager {
         const before = this.find(item.id);
         if (before?.state !== 'sending') return;
         const delta = sent - before.sent;
-        if (delta > 0) this.moved(delta, item.id, sent);
+        if (delta > 0) {
+          this.stalled.delete(item.id);
+          this.moved(delta, item.id, sent);
+        }
         this.apply(item.id, { type: 'progress', sent });
+        this.changed(false);
+      },
+      stalled: () => {
+        if (this.running.get(item.id) === undefined) return;
+        // the speed of before the failure says nothing now: forget it at once rather than let it fade for 8 s
+        this.stalled.add(item.id);
+        this.samples.length = 0;
+        this.fileSamples.delete(item.id);
         this.changed(false);
       },
       url: (uploadUrl) => {
@@ -446,32 +578,31 @@ export class UploadManager {
       },
     });
     this.running.set(item.id, handle);
+    this.tick();
     this.changed(false);
     void handle.done.then((outcome) => {
       if (this.running.get(item.id) !== handle) return; // paused, removed or reset meanwhile
       this.running.delete(item.id);
       this.fileSamples.delete(item.id);
+      this.stalled.delete(item.id);
       switch (outcome.kind) {
         case 'stored':
-          this.apply(item.id, { type: 'stored' });
-          this.emit({ type: 'stored', turbineId: item.turbineId });
-          break;
+          this.finish(item.id, { type: 'stored' }, () => this.emit({ type: 'stored', turbineId: item.turbineId }));
+          return;
         case 'refused':
           if (outcome.code === DUPLICATE_NAME_CODE && this.find(item.id)?.sha256) {
             // "this name is taken" for a file sent before: it may be our own earlier attempt whose answer was lost
             void this.ownEarlierCopy(item.id).then((ours) => {
-              this.apply(item.id, ours ? { type: 'stored' } : { type: 'refused', code: outcome.code, message: outcome.message });
-              if (ours) this.emit({ type: 'stored', turbineId: item.turbineId });
-              this.changed(false);
-              this.pump();
+              if (ours) this.finish(item.id, { type: 'stored' }, () => this.emit({ type: 'stored', turbineId: item.turbineId }));
+              else this.finish(item.id, { type: 'refused', code: outcome.code, message: outcome.message });
             });
             return;
           }
-          this.apply(item.id, { type: 'refused', code: outcome.code, message: outcome.message });
-          break;
+          this.finish(item.id, { type: 'refused', code: outcome.code, message: outcome.message });
+          return;
         case 'failed':
-          this.apply(item.id, { type: 'failed', message: outcome.message });
-          break;
+          this.finish(item.id, { type: 'failed', message: outcome.message });
+          return;
         case 'unauthorized':
           this.apply(item.id, { type: 'stop' });
           this.pause();
@@ -487,6 +618,28 @@ export class UploadManager {
     });
   }
 
+  /**
+   * A send ended: the item's end is written to the kept queue first and shown after (issue 23, item 12), so a tab closed
+   * the moment a file shows done does not find it "file needed" on the next visit. Until then the item stays as it is on
+   * screen, and every save writes its end (`recording`), so an older save queued meanwhile cannot undo it.
+   */
+  private finish(id: string, event: QueueEvent, shown?: () => void): void {
+    const current = this.find(id);
+    if (!current) return;
+    this.recording.set(id, transition(current, event));
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    this.save();
+    this.pump();
+    void this.saving.then(() => {
+      this.recording.delete(id);
+      this.apply(id, event);
+      shown?.();
+      this.changed(false, false);
+      this.pump();
+    });
+  }
+
   /** Whether the turbine holds this item's exact content under its name (a stored upload whose answer was lost). */
   private async ownEarlierCopy(id: string): Promise<boolean> {
     const item = this.find(id);
@@ -497,6 +650,19 @@ export class UploadManager {
     } catch {
       return false;
     }
+  }
+
+  /** While files are sent the panel's speed and time left are worked out again every second (a stall shows without
+   *  any event); the ticker stops when nothing is sent. */
+  private tick(): void {
+    if (this.ticker) return;
+    this.ticker = setInterval(() => {
+      if (this.running.size === 0) {
+        if (this.ticker) clearInterval(this.ticker);
+        this.ticker = null;
+      }
+      this.changed(false, false);
+    }, 1000);
   }
 
   // ---- bookkeeping
@@ -534,7 +700,8 @@ export class UploadManager {
   private speed(): number {
     const first = this.samples[0];
     const last = this.samples[this.samples.length - 1];
-    if (!first || !last || this.running.size === 0) return 0;
+    if (!first || !last || this.running.size === 0 || this.stalled.size > 0) return 0;
+    if (this.now() - last.at > STALL_MS && this.items.some((item) => this.running.has(item.id) && item.sent < item.size)) return 0;
     const span = Math.max(this.now(), last.at) - first.at;
     if (span < 1000) return 0;
     return ((last.bytes - first.bytes) * 1000) / span;
@@ -542,24 +709,30 @@ export class UploadManager {
 
   private emit(event: ManagerEvent): void {
     for (const listener of this.eventListeners) listener(event);
+    // the other tabs refresh their photo lists too (a turbine's end they see in the queue itself)
+    if (event.type === 'stored' && !this.follower && this.userId !== null)
+      this.deps.sharing?.post({ type: 'event', userId: this.userId, event });
   }
 
   private build(): ManagerSnapshot {
     const sums = totals(this.items);
-    const speed = this.speed();
+    const remote = this.follower ? this.remote : null;
+    const speed = remote ? remote.speed : this.speed();
     const finished = finishedTurbines(this.items);
     const fileSpeed = new Map<string, number>();
     for (const [id, sample] of this.fileSamples) fileSpeed.set(id, sample.speed);
+    if (remote) for (const [id, speed] of remote.fileSpeed) fileSpeed.set(id, speed);
     return {
       items: this.items,
       totals: sums,
-      paused: this.paused,
+      paused: remote ? remote.paused : this.paused,
       speed,
       fileSpeed,
-      secondsLeft: speed > 0 ? Math.ceil((sums.totalBytes - sums.sentBytes) / speed) : null,
-      askForFiles: sums.missing > 0 && !this.askDismissed,
+      secondsLeft: remote ? remote.secondsLeft : speed > 0 ? Math.ceil((sums.totalBytes - sums.sentBytes) / speed) : null,
+      askForFiles: sums.missing > 0 && !this.askDismissed && !this.follower,
       finished,
       userId: this.userId,
+      follower: this.follower,
     };
   }
 
@@ -592,10 +765,11 @@ export class UploadManager {
 
   private notify(): void {
     for (const listener of this.listeners) listener();
+    this.share();
   }
 
   private scheduleSave(soon: boolean): void {
-    if (this.userId === null) return;
+    if (this.userId === null || this.follower || this.deciding) return;
     if (this.saveTimer) {
       if (!soon) return;
       clearTimeout(this.saveTimer);
@@ -611,8 +785,8 @@ export class UploadManager {
 
   private save(): void {
     const userId = this.userId;
-    if (userId === null) return;
-    const items = this.items;
+    if (userId === null || this.follower || this.deciding) return;
+    const items = this.recording.size === 0 ? this.items : this.items.map((item) => this.recording.get(item.id) ?? item);
     this.saving = this.saving.then(() => this.deps.store.save(userId, items)).catch(() => undefined);
   }
 

@@ -57,6 +57,11 @@ function Overall() {
           {working && snap.speed === 0 && totals.active > 0 && t('panel.waitingLink')}
         </Text>
       </Group>
+      {snap.follower && (
+        <Text size="xs" c="dimmed" data-testid="upload-other-tab">
+          {t('panel.otherTab')}
+        </Text>
+      )}
       <Progress
         value={percent}
         size="md"
