@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { STORAGE_KEYS } from '../../../config/storage-keys.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { demoUser, fakeToken, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { markUploadsPausedForSignIn, uploadsPausedForSignIn } from '../../uploads/paused-for-sign-in.ts';
 import { LoginPage } from './login-page.tsx';
 
 let fetchMock: Mock<typeof fetch>;
@@ -128,6 +129,19 @@ describe('signing in', () => {
     expect(screen.getByText('Devam etmek için lütfen giriş yapın.')).toBeInTheDocument();
     await fillAndSubmit('operator@ege.example', 'demo1234');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/turbine/3'));
+  });
+
+  it('says that uploads stopped by the ended session are paused and carry on after signing in (issue 24 item 16)', async () => {
+    answer();
+    markUploadsPausedForSignIn(3);
+    const { router } = renderLogin('/login?next=%2Fdashboard%2Fturbine%2F3');
+    expect(await screen.findByTestId('uploads-paused-notice')).toHaveTextContent(
+      'Oturumunuz sona erdiği için 3 dosyanın yüklemesi duraklatıldı; oturum açtığınızda kaldığı yerden devam edecek.',
+    );
+    await fillAndSubmit('operator@ege.example', 'demo1234');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/turbine/3'));
+    // said once: the next sign-in page of this tab has nothing to say about uploads
+    expect(uploadsPausedForSignIn()).toBe(0);
   });
 
   it('never follows a remembered page on another site', async () => {

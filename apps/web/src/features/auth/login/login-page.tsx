@@ -1,4 +1,5 @@
 import { Alert, Anchor, Divider, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NEXT_PARAM, paths } from '../../../app/paths.ts';
@@ -7,6 +8,7 @@ import { usePageTitle } from '../../../ui/page-title.ts';
 import { AuthLayout } from '../layout/auth-layout.tsx';
 import { SecurityNote } from '../layout/security-note.tsx';
 import { safeNextPath } from '../redirect.ts';
+import { clearUploadsPausedForSignIn, uploadsPausedForSignIn } from '../../uploads/paused-for-sign-in.ts';
 import { LoginForm } from './login-form.tsx';
 import { AUTH_PAGES_NS } from '../layout/auth-pages-i18n.ts';
 
@@ -17,6 +19,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get(NEXT_PARAM));
+  // the session ended while files were going up: they wait, and carry on after signing in (issue 24 item 16)
+  // (read after the first draw: the prerendered page cannot know it, and hydration must match it)
+  const [pausedUploads, setPausedUploads] = useState(0);
+  useEffect(() => setPausedUploads(uploadsPausedForSignIn()), []);
 
   return (
     <AuthLayout>
@@ -29,12 +35,23 @@ export function LoginPage() {
             {t('authPages:login.subtitle')}
           </Text>
         </Stack>
-        {next && (
-          <Alert variant="light" color="wind" icon={<InfoIcon size={18} />} py="xs">
-            {t('authPages:login.continueNotice')}
+        {pausedUploads > 0 ? (
+          <Alert variant="light" color="wind" icon={<InfoIcon size={18} />} py="xs" data-testid="uploads-paused-notice">
+            {t('authPages:login.uploadsPaused', { count: pausedUploads })}
           </Alert>
+        ) : (
+          next && (
+            <Alert variant="light" color="wind" icon={<InfoIcon size={18} />} py="xs">
+              {t('authPages:login.continueNotice')}
+            </Alert>
+          )
         )}
-        <LoginForm onSignedIn={() => void navigate(next ?? paths.dashboard, { replace: true })} />
+        <LoginForm
+          onSignedIn={() => {
+            clearUploadsPausedForSignIn();
+            void navigate(next ?? paths.dashboard, { replace: true });
+          }}
+        />
         <Divider />
         <SecurityNote />
         <Anchor
