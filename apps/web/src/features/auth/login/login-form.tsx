@@ -1,3 +1,4 @@
+import { UntilHydrated } from '../../../ui/hydration-gate.tsx';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { LoginBody } from '@windscope/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -62,66 +63,68 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('authPages:login.title')}>
-      <Stack gap="md">
-        {login.isError && (
-          <FormError title={t('authPages:login.errorTitle')}>
-            {isRateLimited(login.error) ? (
-              // the way out of a rate-limited sign-in: a single-use link by e-mail
-              <Stack gap={6} align="flex-start">
-                <span>{loginErrorMessage(login.error, t)}</span>
-                <Text size="sm">{tLink('offer')}</Text>
-                <Anchor
-                  component={Link}
-                  to={`${paths.signInLink}?${new URLSearchParams({ email: values.email.trim() }).toString()}`}
-                  size="sm"
-                  fw={600}
-                  c="var(--mantine-color-text)"
-                  underline="always"
-                >
-                  {tLink('offerLink')}
-                </Anchor>
-              </Stack>
-            ) : (
-              loginErrorMessage(login.error, t)
-            )}
-          </FormError>
-        )}
-        <TextInput
-          label={t('authPages:login.email')}
-          placeholder={t('authPages:login.emailPlaceholder')}
-          type="email"
-          autoComplete="username"
-          required
-          value={values.email}
-          onChange={(event) => {
-            const email = event.currentTarget.value;
-            setValues((v) => ({ ...v, email }));
-          }}
-          error={fieldError(errors, 'email')}
-          size="md"
-        />
-        <PasswordInput
-          label={t('authPages:login.password')}
-          placeholder={t('authPages:login.passwordPlaceholder')}
-          autoComplete="current-password"
-          required
-          value={values.password}
-          onChange={(event) => {
-            const password = event.currentTarget.value;
-            setValues((v) => ({ ...v, password }));
-          }}
-          error={fieldError(errors, 'password')}
-          size="md"
-        />
-        <Group justify="flex-end" mt={-6}>
-          <Anchor component={Link} to={paths.passwordReset} size="sm" fw={600}>
-            {t('authPages:login.forgotPassword')}
-          </Anchor>
-        </Group>
-        <Button type="submit" size="md" fullWidth loading={login.isPending}>
-          {t('authPages:login.submit')}
-        </Button>
-      </Stack>
+      <UntilHydrated>
+        <Stack gap="md">
+          {login.isError && (
+            <FormError title={t('authPages:login.errorTitle')}>
+              {isRateLimited(login.error) ? (
+                // the way out of a rate-limited sign-in: a single-use link by e-mail
+                <Stack gap={6} align="flex-start">
+                  <span>{loginErrorMessage(login.error, t)}</span>
+                  <Text size="sm">{tLink('offer')}</Text>
+                  <Anchor
+                    component={Link}
+                    to={`${paths.signInLink}?${new URLSearchParams({ email: values.email.trim() }).toString()}`}
+                    size="sm"
+                    fw={600}
+                    c="var(--mantine-color-text)"
+                    underline="always"
+                  >
+                    {tLink('offerLink')}
+                  </Anchor>
+                </Stack>
+              ) : (
+                loginErrorMessage(login.error, t)
+              )}
+            </FormError>
+          )}
+          <TextInput
+            label={t('authPages:login.email')}
+            placeholder={t('authPages:login.emailPlaceholder')}
+            type="email"
+            autoComplete="username"
+            required
+            value={values.email}
+            onChange={(event) => {
+              const email = event.currentTarget.value;
+              setValues((v) => ({ ...v, email }));
+            }}
+            error={fieldError(errors, 'email')}
+            size="md"
+          />
+          <PasswordInput
+            label={t('authPages:login.password')}
+            placeholder={t('authPages:login.passwordPlaceholder')}
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={(event) => {
+              const password = event.currentTarget.value;
+              setValues((v) => ({ ...v, password }));
+            }}
+            error={fieldError(errors, 'password')}
+            size="md"
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to={paths.passwordReset} size="sm" fw={600}>
+              {t('authPages:login.forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth loading={login.isPending}>
+            {t('authPages:login.submit')}
+          </Button>
+        </Stack>
+      </UntilHydrated>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../../ui/hydration-gate.tsx';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,11 +19,12 @@ registerCatalog('faq', { tr, en });
 
 function FaqEntry({ item }: { item: ShownFaqItem }) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const answerId = useId();
   return (
     <li className={classes.entry} data-open={open || undefined}>
       <h3 className={classes.question}>
-        <button type="button" aria-expanded={open} aria-controls={answerId} onClick={() => setOpen((value) => !value)}>
+        <button type="button" aria-expanded={open} aria-controls={answerId} onClick={() => setOpen((value) => !value)} disabled={!hydrated}>
           <span>{item.question}</span>
           <ChevronDownIcon size={20} className={classes.chevron} />
         </button>
@@ -37,6 +39,7 @@ function FaqEntry({ item }: { item: ShownFaqItem }) {
 /** FAQ (spec §2): twelve questions in six categories; text search over question and answer, a category filter,
  *  expandable answers and a clear-filters button on an empty result. */
 export function FaqPage() {
+  const hydrated = useHydrated();
   const { t, i18n } = useTranslation('faq');
   usePageTitle(t('hero.title'));
   const [query, setQuery] = useState('');
@@ -72,6 +75,7 @@ export function FaqPage() {
             placeholder={t('search.placeholder')}
             aria-label={t('search.label')}
             data-testid="faq-search"
+            disabled={!hydrated}
           />
         </div>
       </PageHero>
@@ -80,7 +84,14 @@ export function FaqPage() {
         <div className={`${section.container} ${classes.body}`}>
           <div className={classes.filters} role="group" aria-label={t('filter.label')} data-testid="faq-filters">
             {(['all', ...FAQ_CATEGORIES] as const).map((key) => (
-              <button key={key} type="button" className={classes.filter} aria-pressed={category === key} onClick={() => setCategory(key)}>
+              <button
+                key={key}
+                type="button"
+                className={classes.filter}
+                aria-pressed={category === key}
+                onClick={() => setCategory(key)}
+                disabled={!hydrated}
+              >
                 {key === 'all' ? t('filter.all') : t(`categories.${key}`)}
               </button>
             ))}
