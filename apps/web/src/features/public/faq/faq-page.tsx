@@ -1,4 +1,4 @@
-import { useHydrated } from '../../../ui/hydration-gate.tsx';
+import { useHydrated } from '../../../ui/use-hydrated.ts';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
