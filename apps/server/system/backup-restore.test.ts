@@ -1,17 +1,15 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, expect, test } from 'vitest';
 import type { BackupManifest } from '../src/backup/manifest.ts';
 import { type AppProcess, startAppProcess } from './support/app-process.ts';
 import { apiCall } from './support/http.ts';
 import { runIntegrity } from './support/integrity-process.ts';
+import { runCommand, serverCli } from '../test/run-command.ts';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(path.join(tmpdir(), 'windscope-backup-system-'));
 const dataDir = path.join(work, 'data');
 const archive = path.join(work, 'backup.tar');
@@ -24,23 +22,9 @@ afterAll(async () => {
 });
 
 /** `npm run backup` / `npm run restore` as an operator runs them: their own process, the server's environment. */
-function runCommand(script: string, args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/backup', script), ...args], {
-      cwd: serverRoot,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, out }));
-  });
+async function runBackupCli(script: string, args: string[]): Promise<{ code: number | null; out: string }> {
+  const { code, out, err } = await runCommand(serverCli(`src/backup/${script}`, args), { LOG_LEVEL: 'warn', ...env });
+  return { code, out: out + err };
 }
 
 const jpeg = (i: number) =>
@@ -116,7 +100,7 @@ test('a backup taken while photos and findings change restores into an empty fol
       if ((await upload(token, turbineId, 1000 + i * 2, 2)).status === 201) uploads += 2;
     }
   })();
-  const backup = await runCommand('cli-backup.ts', ['--out', archive]);
+  const backup = await runBackupCli('cli-backup.ts', ['--out', archive]);
   loading = false;
   await load;
   phase('backup under load');
@@ -141,7 +125,7 @@ test('a backup taken while photos and findings change restores into an empty fol
   app = null;
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir);
-  const restore = await runCommand('cli-restore.ts', [archive]);
+  const restore = await runBackupCli('cli-restore.ts', [archive]);
   expect(restore.code, restore.out).toBe(0);
   phase('wipe and restore');
   for (const [key, sum] of sourceSums) expect(sha256(path.join(dataDir, 'files', key)), key).toBe(sum);

@@ -1,3 +1,4 @@
+import { useHydrated } from './use-hydrated.ts';
 import type { Language } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/i18n.ts';
@@ -8,6 +9,7 @@ import classes from './language-toggle.module.css';
 export function LanguageToggle({ inverted = false }: { inverted?: boolean }) {
   const { t, i18n } = useTranslation();
   const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'tr';
+  const hydrated = useHydrated();
   return (
     <div
       role="group"
@@ -25,6 +27,8 @@ export function LanguageToggle({ inverted = false }: { inverted?: boolean }) {
           aria-pressed={language === current}
           title={t(`language.${language}`)}
           onClick={() => void changeLanguage(language)}
+          // on a prerendered page a click before the app has taken over would do nothing: it waits instead
+          disabled={!hydrated}
         >
           {language.toUpperCase()}
         </button>

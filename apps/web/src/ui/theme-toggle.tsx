@@ -13,7 +13,8 @@ export function ThemeToggle({ variant = 'default' }: { variant?: 'default' | 'su
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
-  const dark = useHydrated() && scheme === 'dark';
+  const hydrated = useHydrated();
+  const dark = hydrated && scheme === 'dark';
   const label = dark ? t('theme.toLight') : t('theme.toDark');
   return (
     <button
@@ -23,6 +24,8 @@ export function ThemeToggle({ variant = 'default' }: { variant?: 'default' | 'su
       aria-label={label}
       title={label}
       onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+      // on a prerendered page a click before the app has taken over would do nothing: it waits instead
+      disabled={!hydrated}
       data-testid="theme-toggle"
     >
       <SunIcon className={classes.sun} />
