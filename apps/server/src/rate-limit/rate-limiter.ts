@@ -57,7 +57,10 @@ export async function reserveAttempt(
   if (failed) {
     // a counter that did not answer (the database going away): the ones that did give their attempt back, and the
     // request fails as the counters did, having judged nothing
-    await Promise.allSettled(checks.flatMap(({ key }, i) => (settled[i]?.status === 'fulfilled' ? [limiter.refund(key)] : [])));
+    await giveBack(
+      limiter,
+      checks.flatMap(({ key }, i) => (settled[i]?.status === 'fulfilled' ? [key] : [])),
+    );
     throw failed.reason;
   }
   const states = settled.map((state) => (state as PromiseFulfilledResult<{ count: number; resetAt: Date }>).value);
@@ -65,6 +68,29 @@ export async function reserveAttempt(
   if (over.length === 0) return;
   const waitMs = Math.max(...over.map((state) => state.resetAt.getTime() - Date.now()));
   throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)), code);
+}
+
+/** How often and how long a count that could not be given back (its store did not answer: the database going away or
+ *  coming back, its pool's connections dead) is tried again in the background. */
+export const GIVE_BACK_RETRY = { everyMs: 1_000, times: 30 };
+
+/** Gives back one attempt counted on each key. A store that does not answer now is asked again every second for half a
+ *  minute: an attempt never judged must not hold anyone back once the store is back (after a database restart, the
+ *  sign-ins caught by it stayed counted and the account was refused for 15 minutes). Resolves after the first try. */
+export async function giveBack(limiter: RateLimiter, keys: readonly string[], retry = GIVE_BACK_RETRY): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => limiter.refund(key)));
+  let left = keys.filter((_, i) => results[i]?.status === 'rejected');
+  let tries = 0;
+  const again = () => {
+    if (left.length === 0 || tries++ >= retry.times) return;
+    const timer = setTimeout(async () => {
+      const settled = await Promise.allSettled(left.map((key) => limiter.refund(key)));
+      left = left.filter((_, i) => settled[i]?.status === 'rejected');
+      again();
+    }, retry.everyMs);
+    timer.unref();
+  };
+  again();
 }
 
 /** Gives back the attempts counted on `keys()` when `work` fails without judging anything (any error `judged` does not
@@ -79,7 +105,7 @@ export async function refundUnlessJudged<T>(
   try {
     return await work();
   } catch (error) {
-    if (!judged(error)) await Promise.allSettled(keys().map((key) => limiter.refund(key)));
+    if (!judged(error)) await giveBack(limiter, keys());
     throw error;
   }
 }
