@@ -4,7 +4,7 @@
  * of turbines (scope, photo counts of the year, drafts, reports, waivers); the coverage cells are the coverage route's
  * (photos/field-service.ts coverageFromCounts).
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, max, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type Actor,
@@ -275,6 +275,18 @@ export async function campaignBoard(ctx: AppContext, actor: Actor, id: number): 
   const year = row.year;
   const methods = row.methods as CampaignMethod[];
   const scope = ctx.db.select({ id: campaignTurbines.turbineId }).from(campaignTurbines).where(eq(campaignTurbines.campaignId, id));
+  // the newest report of each turbine for the year (uploaded or generated: both are rows of reports)
+  const newestReports = ctx.db
+    .selectDistinctOn([reports.turbineId], {
+      turbineId: reports.turbineId,
+      id: reports.id,
+      name: reports.originalFilename,
+      createdAt: reports.createdAt,
+    })
+    .from(reports)
+    .where(and(inArray(reports.turbineId, scope), eq(reports.year, year)))
+    .orderBy(reports.turbineId, desc(reports.createdAt), desc(reports.id));
+  const newestReport = newestReports.as('newest_report');
   const [scoped, counts, drafts, changes, issued, waivers] = await Promise.all([
     ctx.db
       .select({
@@ -308,22 +320,22 @@ export async function campaignBoard(ctx: AppContext, actor: Actor, id: number): 
         ),
       )
       .groupBy(findings.turbineId),
-    // the year's findings (any status) with the time each last changed: a report older than one of them is outdated
+    // per turbine, the year's findings (any status) changed after its newest report of the year, counted in the
+    // database (one grouped row per turbine, not every finding of the year): such a report is outdated
     ctx.db
-      .select({ turbineId: findings.turbineId, updatedAt: findings.updatedAt })
+      .select({ turbineId: findings.turbineId, n: count(), last: max(findings.updatedAt) })
       .from(findings)
-      .where(and(inArray(findings.turbineId, scope), lte(findings.firstSeenYear, year), gte(findings.lastSeenYear, year))),
-    // the newest report of each turbine for the year (uploaded or generated: both are rows of reports)
-    ctx.db
-      .selectDistinctOn([reports.turbineId], {
-        turbineId: reports.turbineId,
-        id: reports.id,
-        name: reports.originalFilename,
-        createdAt: reports.createdAt,
-      })
-      .from(reports)
-      .where(and(inArray(reports.turbineId, scope), eq(reports.year, year)))
-      .orderBy(reports.turbineId, desc(reports.createdAt), desc(reports.id)),
+      .innerJoin(newestReport, eq(newestReport.turbineId, findings.turbineId))
+      .where(
+        and(
+          inArray(findings.turbineId, scope),
+          lte(findings.firstSeenYear, year),
+          gte(findings.lastSeenYear, year),
+          gt(findings.updatedAt, newestReport.createdAt),
+        ),
+      )
+      .groupBy(findings.turbineId),
+    newestReports,
     waiversOf(ctx.db, id),
   ]);
   const countsOf = new Map<number, CoverageCount[]>();
@@ -334,8 +346,7 @@ export async function campaignBoard(ctx: AppContext, actor: Actor, id: number): 
   }
   const draftsOf = new Map(drafts.map((d) => [d.turbineId, d.n]));
   const reportOf = new Map(issued.map((r) => [r.turbineId, r]));
-  const changesOf = new Map<number, Date[]>();
-  for (const c of changes) changesOf.set(c.turbineId, [...(changesOf.get(c.turbineId) ?? []), c.updatedAt]);
+  const changesOf = new Map(changes.map((c) => [c.turbineId, c]));
   const seesDrafts = can(actor, 'finding.readDrafts', { companyId: row.companyId });
   const active = waivers.filter((w) => w.removed_at === null);
   const inScope = new Set(scoped.map((t) => t.id));
@@ -364,14 +375,9 @@ export async function campaignBoard(ctx: AppContext, actor: Actor, id: number): 
     const missingCount = perMethod.reduce((sum, m) => sum + m.missing.length, 0);
     const draftCount = draftsOf.get(t.id) ?? 0;
     const report = reportOf.get(t.id);
-    const changedAfter = report ? (changesOf.get(t.id) ?? []).filter((at) => at.getTime() > report.createdAt.getTime()) : [];
+    const changed = report ? changesOf.get(t.id) : undefined;
     const outdated =
-      report && changedAfter.length > 0
-        ? {
-            changed_findings: changedAfter.length,
-            last_change_at: new Date(Math.max(...changedAfter.map((at) => at.getTime()))).toISOString(),
-          }
-        : null;
+      changed && changed.n > 0 && changed.last ? { changed_findings: changed.n, last_change_at: changed.last.toISOString() } : null;
     const state = campaignState({
       captured: perMethod.every((m) => m.captured),
       coverageComplete: missingCount === 0,

@@ -16,7 +16,7 @@ import {
   type Severity,
   displayCity,
 } from '@windscope/contract';
-import type { ReportFinding, ReportInputs, ReportTurbine } from './load.ts';
+import type { ReportFinding, ReportInputs, ReportReviewer, ReportTurbine } from './load.ts';
 import { type ReportStringKey, reportDate, reportNumber, reportText } from './strings.ts';
 
 /** The generated inspection report (issue 17) as a PDF, drawn with pdfkit in DejaVu Sans (embedded, subset): cover,
@@ -79,6 +79,10 @@ interface TocEntry {
 export function renderReport(inputs: ReportInputs, options: RenderOptions): { doc: PDFKit.PDFDocument; draw(): Promise<void> } {
   const lang = inputs.language;
   const t = (key: ReportStringKey, params?: Record<string, string | number>) => reportText(lang, key, params);
+  // who reviewed the findings, one entry per person and role across the turbines; the person generating the report
+  // is said to have prepared it too (issue 24 item 6: compared by user account, not by name)
+  const reviewers = [...new Map(inputs.turbines.flatMap((x) => x.reviewers).map((r) => [`${r.isAuthor}:${r.name}`, r])).values()];
+  const reviewerNames = (list: ReportReviewer[]) => list.map((r) => (r.isAuthor ? t('alsoAuthor', { name: r.name }) : r.name)).join(', ');
   const upper = (text: string) => text.toLocaleUpperCase(lang === 'tr' ? 'tr-TR' : 'en-GB');
   const issueDay = options.issueDate.toISOString().slice(0, 10);
   const isCampaign = inputs.campaign !== null || inputs.turbines.length > 1;
@@ -300,11 +304,10 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
         .sort()
         .at(-1) ?? null;
     const campaignDates = inputs.campaign?.startsOn ? `${day(inputs.campaign.startsOn)} – ${day(inputs.campaign.endsOn)}` : null;
-    const reviewers = [...new Set(inputs.turbines.flatMap((x) => x.reviewers))];
     // a turbine report names the campaigns its turbine is in that year (issue 24 item 10)
     const campaignNames = inputs.campaign ? [inputs.campaign.name] : [...new Set(inputs.turbines.flatMap((x) => x.campaigns))];
     // who prepared the document and who reviewed the findings are two roles: one person in both is said so (item 6)
-    const reviewerText = reviewers.map((name) => (name === inputs.author ? t('alsoAuthor', { name }) : name)).join(', ');
+    const reviewerText = reviewerNames(reviewers);
     facts(
       [
         [t('company'), inputs.company.name],
@@ -635,7 +638,7 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
     const signTop = doc.y;
     const blocks: [string, string][] = [
       [t('preparedBy'), inputs.author || ''],
-      [t('reviewedBy'), reviewers.map((name) => (name === inputs.author ? t('alsoAuthor', { name }) : name)).join(', ')],
+      [t('reviewedBy'), reviewerNames(reviewers)],
     ];
     blocks.forEach(([label, name], i) => {
       const x = MARGIN.left + i * (boxWidth + 30);

@@ -91,9 +91,16 @@ export interface ReportTurbine {
   inspectionTo: string | null;
   findings: ReportFinding[];
   coverage: Coverage;
-  reviewers: string[];
+  /** who reviewed its findings (draft to confirmed or rejected), most reviews first; isAuthor: the same user account
+   *  as the one generating the report (compared by user id, never by name) */
+  reviewers: ReportReviewer[];
   /** the campaigns of its company that year with this turbine in scope, by planned start (issue 24 item 10) */
   campaigns: string[];
+}
+
+export interface ReportReviewer {
+  name: string;
+  isAuthor: boolean;
 }
 
 export interface ReportCampaign {
@@ -170,6 +177,7 @@ export async function loadReportInputs(ctx: AppContext, options: LoadOptions): P
           .select({
             findingId: findingEvents.findingId,
             kind: findingEvents.kind,
+            actorId: findingEvents.actorId,
             actorName: findingEvents.actorName,
             before: findingEvents.before,
             after: findingEvents.after,
@@ -207,7 +215,8 @@ export async function loadReportInputs(ctx: AppContext, options: LoadOptions): P
       list.push(e);
       eventsByFinding.set(e.findingId, list);
     }
-    const reviewerCounts = new Map<string, number>();
+    // keyed by the reviewer's user id (by name only for an event whose user is gone)
+    const reviewerCounts = new Map<string, { name: string; isAuthor: boolean; n: number }>();
     const ordered = [...findingRows].sort(
       (a, b) =>
         a.blade.localeCompare(b.blade) ||
@@ -251,8 +260,17 @@ export async function loadReportInputs(ctx: AppContext, options: LoadOptions): P
         if (e.kind === 'created') events.push({ day, actorName: e.actorName, kind: 'created', reason: null });
         else if (e.kind === 'status' && typeof after.status === 'string') {
           events.push({ day, actorName: e.actorName, kind: 'status', status: after.status, reason: e.reason });
-          if (before.status === 'draft' && (after.status === 'confirmed' || after.status === 'rejected'))
-            reviewerCounts.set(e.actorName, (reviewerCounts.get(e.actorName) ?? 0) + 1);
+          if (before.status === 'draft' && (after.status === 'confirmed' || after.status === 'rejected')) {
+            const key = e.actorId === null ? `name:${e.actorName}` : `id:${e.actorId}`;
+            const seen = reviewerCounts.get(key);
+            if (seen) seen.n += 1;
+            else
+              reviewerCounts.set(key, {
+                name: e.actorName,
+                isAuthor: e.actorId !== null && e.actorId === options.requestedBy,
+                n: 1,
+              });
+          }
         } else if (e.kind === 'updated' && typeof before.severity === 'number' && typeof after.severity === 'number')
           events.push({ day, actorName: e.actorName, kind: 'severity', from: before.severity, to: after.severity, reason: e.reason });
         else if (e.kind === 'linked') events.push({ day, actorName: e.actorName, kind: 'linked', reason: null });
@@ -282,7 +300,9 @@ export async function loadReportInputs(ctx: AppContext, options: LoadOptions): P
         events: events.slice(-8),
       };
     });
-    const reviewers = [...reviewerCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+    const reviewers = [...reviewerCounts.values()]
+      .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name))
+      .map(({ name, isAuthor }) => ({ name, isAuthor }));
     const inCampaigns = await ctx.db
       .select({ name: campaigns.name })
       .from(campaignTurbines)

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINDING_TYPE_LABELS, type FindingType, SEVERITY_SCALE, type Severity } from '@windscope/contract';
-import { findingEvents, findingObservations, findings, reportJobs, reports } from '../../db/schema.ts';
+import { findingEvents, findingObservations, findings, reportJobs, reports, users } from '../../db/schema.ts';
 import { demoCompanies, insertTurbine, userByEmail } from '../../../test/factories.ts';
 import { insertFinding, insertKindPhoto } from '../../../test/finding-factories.ts';
 import { createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
@@ -271,6 +271,45 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     expect(all).not.toContain(`Eski ${storage}`);
     // the same person prepared the document and reviewed the finding: said, not two roles with one name
     expect(all).toContain(`${name} (raporu da hazırladı)`);
+  });
+
+  it('tells two accounts with the same name apart: a namesake who generates did not review (issue 24 item 6)', async () => {
+    const companies = await demoCompanies(t);
+    const reviewer = await userByEmail(t, DEMO.egeManager);
+    const namesake = await userByEmail(t, DEMO.egeOperator);
+    const turbine = await insertTurbine(t, companies.ege, { code: `RN-${storage}` });
+    const finding = await insertFinding(t, turbine.id, reviewer, { status: 'confirmed', year: 2026 });
+    const name = `Aynı İsim ${storage}`;
+    await t.app.ctx.db
+      .update(users)
+      .set({ firstName: 'Aynı', lastName: `İsim ${storage}` })
+      .where(eq(users.id, namesake.id));
+    await t.app.ctx.db.insert(findingEvents).values({
+      findingId: finding.id,
+      kind: 'status',
+      actorId: reviewer.id,
+      actorName: name,
+      before: { status: 'draft' },
+      after: { status: 'confirmed' },
+    });
+    try {
+      const token = await t.login(DEMO.egeOperator);
+      const start = await generate(token, 'tr', turbine.id);
+      expect(start.statusCode, start.body).toBe(202);
+      const job = await finished(start.json().data.id, turbine.id);
+      expect(job.status, job.error_message ?? '').toBe('done');
+      const list = (await t.call(token, { method: 'GET', url: `/api/turbines/${turbine.id}/reports` })).json().data as {
+        id: number;
+        report_url: string;
+      }[];
+      const file = await t.app.inject({ method: 'GET', url: list.find((r) => r.id === job.report_id)?.report_url ?? '' });
+      const all = (await readPdf(file.rawPayload)).text.join('\n');
+      // both names print; the reviewer is another account, so nobody "also prepared" it
+      expect(all).toContain(name);
+      expect(all).not.toContain('raporu da hazırladı');
+    } finally {
+      await t.app.ctx.db.update(users).set({ firstName: namesake.firstName, lastName: namesake.lastName }).where(eq(users.id, namesake.id));
+    }
   });
 
   it('generates one document for a whole campaign, a generated revision in each of its turbines', async () => {
