@@ -6,7 +6,7 @@ import { BLADES, type Blade, type Photo, type PhotoFinding, type Turbine, turbin
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { usePhotoFindings } from '../../api/findings.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { paths } from '../../app/paths.ts';
@@ -15,6 +15,7 @@ import { AppHeader, type HeaderAction } from '../../ui/app-header/app-header.tsx
 import { ArrowLeftIcon } from '../../ui/app-icons.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
+import { useQueuedSearchParams } from '../../ui/use-queued-search-params.ts';
 import { type SharedView, ZoomableImage } from '../category-photos/zoomable-image.tsx';
 import { FindingDrawer } from '../findings/finding-drawer.tsx';
 import { FlatOverlay } from '../findings/flat-overlay.tsx';
@@ -70,7 +71,8 @@ const bladeParam = (value: string | null): Blade | null => ((BLADES as readonly 
 
 function CompareWorkspace({ turbine }: { turbine: Turbine }) {
   const { t } = useTranslation('compare');
-  const [search, setSearch] = useSearchParams();
+  // a blade, a zone and a year chosen in quick succession each start from the one asked for before (not the last drawn)
+  const [search, setSearch] = useQueuedSearchParams();
   const filters = {};
   const photos = useQuery({
     queryKey: queryKeys.photos.list(turbine.id, filters),
