@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { type PaceRule, paceDelayMs, type RateLimiter } from './rate-limiter.ts';
+import { newHolder, type PaceRule, paceDelayMs, type RateLimiter } from './rate-limiter.ts';
 
 /** Both drivers answer execute() with { rows }. */
 function rowsOf<T>(result: unknown): T[] {
@@ -65,17 +65,25 @@ export function createDatabaseRateLimiter(db: Database): RateLimiter {
       await db.execute(sql`delete from rate_limit_hits where key = ${key}`);
     },
     async claim(key, ttlMs) {
-      // a row whose time is over is taken as if it were not there
+      // a row whose time is over is taken as if it were not there; the row's count holds the holder's token
+      const holder = newHolder();
       const taken = await db.execute(sql`
         insert into rate_limit_hits as h (key, count, reset_at)
-        values (${key}, 1, now() + ${millis(ttlMs)})
-        on conflict (key) do update set count = 1, reset_at = excluded.reset_at
+        values (${key}, ${Number(holder)}, now() + ${millis(ttlMs)})
+        on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at
         where h.reset_at <= now()
         returning key`);
-      return rowsOf(taken).length === 1;
+      return rowsOf(taken).length === 1 ? holder : null;
     },
-    async extend(key, ttlMs) {
-      await db.execute(sql`update rate_limit_hits set reset_at = now() + ${millis(ttlMs)} where key = ${key}`);
+    async extend(key, holder, ttlMs) {
+      const kept = await db.execute(sql`
+        update rate_limit_hits set reset_at = now() + ${millis(ttlMs)}
+        where key = ${key} and count = ${Number(holder)} and reset_at > now()
+        returning key`);
+      return rowsOf(kept).length === 1;
+    },
+    async release(key, holder) {
+      await db.execute(sql`delete from rate_limit_hits where key = ${key} and count = ${Number(holder)}`);
     },
   };
 }

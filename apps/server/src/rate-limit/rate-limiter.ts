@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { tooManyRequests } from '../http/errors.ts';
 
 export interface LimitRule {
@@ -26,11 +27,21 @@ export interface RateLimiter {
    *  answer is how long is left. `now` is the app's clock. */
   pace(key: string, rule: PaceRule, now: Date): Promise<{ waitMs: number }>;
   reset(key: string): Promise<void>;
-  /** take `key` for `ttlMs` when nobody holds it (or its holder's time is over), atomically: true when taken. A holder
-   *  keeps it by `extend` and gives it back by `reset`; one that dies simply stops extending. */
-  claim(key: string, ttlMs: number): Promise<boolean>;
-  /** a held key's time runs `ttlMs` from now */
-  extend(key: string, ttlMs: number): Promise<void>;
+  /** take `key` for `ttlMs` when nobody holds it (or its holder's time is over), atomically: the holder's token when
+   *  taken, else null. The holder keeps it by `extend` and gives it back by `release`, both with that token; one that
+   *  dies simply stops extending. */
+  claim(key: string, ttlMs: number): Promise<string | null>;
+  /** a held key's time runs `ttlMs` from now, if `holder` still holds it: false when its time ran out and it was taken
+   *  by another (or is gone): then it is not touched */
+  extend(key: string, holder: string, ttlMs: number): Promise<boolean>;
+  /** gives a held key back, only if `holder` still holds it: a holder whose time ran out never frees another's claim */
+  release(key: string, holder: string): Promise<void>;
+}
+
+/** A claim's holder token: random, so a holder whose time ran out cannot mistake another's claim for its own. A positive
+ *  31-bit number, as the database keeps it in rate_limit_hits.count (a claimed key counts nothing). */
+export function newHolder(): string {
+  return String(1 + randomInt(2 ** 31 - 2));
 }
 
 /** The wait after the `count`-th attempt under `rule`. */
@@ -133,7 +144,8 @@ export function withFallback(primary: RateLimiter, fallback: RateLimiter, onFall
     pace: (key, rule, now) => either((limiter) => limiter.pace(key, rule, now)),
     reset: (key) => either((limiter) => limiter.reset(key)),
     claim: (key, ttlMs) => either((limiter) => limiter.claim(key, ttlMs)),
-    extend: (key, ttlMs) => either((limiter) => limiter.extend(key, ttlMs)),
+    extend: (key, holder, ttlMs) => either((limiter) => limiter.extend(key, holder, ttlMs)),
+    release: (key, holder) => either((limiter) => limiter.release(key, holder)),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { RateLimiter } from './rate-limiter.ts';
+import { newHolder, type RateLimiter } from './rate-limiter.ts';
 
 /** One attempt, atomically: count it, and start the window when the key has none (the first attempt, or a key that lost
  *  its expiry). A script rather than `PEXPIRE … NX`, which Redis before 7 refuses. */
@@ -41,6 +41,16 @@ redis.call('HSET', KEYS[1], 'c', count + 1, 't', math.max(last, now))
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 0`;
 
+/** A claimed key's time runs on, only while its value is the holder's token (ARGV: holder, ttl ms): 1 when extended. */
+const EXTEND_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`;
+
+/** A claimed key goes, only while its value is the holder's token (ARGV: holder). */
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
 /** Counters in Redis (REDIS_URL): shared by every process, `windscope:rl:<rule>:<ip or account>`, expiring with their window.
  *  Every operation is one script, so attempts made at the same moment are counted one after another. */
 export function createRedisRateLimiter(redis: Redis, prefix = 'windscope:rl:'): RateLimiter {
@@ -61,10 +71,14 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'windscope:rl:'): 
       await redis.del(prefix + key);
     },
     async claim(key, ttlMs) {
-      return (await redis.set(prefix + key, '1', 'PX', ttlMs, 'NX')) === 'OK';
+      const holder = newHolder();
+      return (await redis.set(prefix + key, holder, 'PX', ttlMs, 'NX')) === 'OK' ? holder : null;
     },
-    async extend(key, ttlMs) {
-      await redis.pexpire(prefix + key, ttlMs);
+    async extend(key, holder, ttlMs) {
+      return Number(await redis.eval(EXTEND_SCRIPT, 1, prefix + key, holder, String(ttlMs))) === 1;
+    },
+    async release(key, holder) {
+      await redis.eval(RELEASE_SCRIPT, 1, prefix + key, holder);
     },
   };
 }

@@ -196,6 +196,34 @@ describe('upload quotas', () => {
       }
     });
 
+    it(`never frees another upload's slot: one whose lease ran out and was taken gives back nothing, in ${name}`, async () => {
+      const store = open();
+      try {
+        const userId = 535_000 + Math.floor(Math.random() * 1000);
+        // a process that stalled past its lease (no renewal came through), then finishes its upload
+        const stalled = createUploadSlots(store.limiter, 1, { leaseMs: 400, renewMs: 3_600_000 });
+        let finishStalled!: () => void;
+        const late = stalled.run(userId, () => new Promise<string>((resolve) => (finishStalled = () => resolve('late'))));
+        await sleep(600);
+        // meanwhile another upload took the free slot
+        const alive = createUploadSlots(store.limiter, 1, { leaseMs: 5_000, renewMs: 1_000 });
+        let finishAlive!: () => void;
+        const current = alive.run(userId, () => new Promise<string>((resolve) => (finishAlive = () => resolve('current'))));
+        await sleep(100);
+        finishStalled();
+        await expect(late).resolves.toBe('late');
+        // the stalled upload's end left the other's claim alone: the one slot is still held
+        await expect(alive.run(userId, async () => 'third')).rejects.toMatchObject({ status: 429, code: 'UPLOADS_AT_ONCE' });
+        // and a renewal by the stalled holder would not take it over
+        expect(await store.limiter.extend(`uploads-at-once:user:${userId}:slot:1`, '12345', 5_000)).toBe(false);
+        finishAlive();
+        await expect(current).resolves.toBe('current');
+        await expect(alive.run(userId, async () => 'third')).resolves.toBe('third');
+      } finally {
+        store.close();
+      }
+    });
+
     it(`keeps a live upload's slot past the lease by renewing it, in ${name}`, async () => {
       const store = open();
       try {

@@ -19,27 +19,29 @@ export const SLOT_LEASE = { leaseMs: 30_000, renewMs: 10_000 };
  *  database), so the cap holds across every process behind a balancer: one more answers 429. Each upload takes a slot
  *  before its first byte is read and gives it back when it ends, however it ends. */
 export function createUploadSlots(limiter: RateLimiter, atOncePerUser: number, lease = SLOT_LEASE) {
-  /** the first free slot's key, taken; null when every slot is held */
-  const take = async (userId: number): Promise<string | null> => {
+  /** the first free slot, taken (its key and the holder's token); null when every slot is held */
+  const take = async (userId: number): Promise<{ key: string; holder: string } | null> => {
     for (let n = 1; n <= atOncePerUser; n++) {
       const key = `uploads-at-once:user:${userId}:slot:${n}`;
-      if (await limiter.claim(key, lease.leaseMs)) return key;
+      const holder = await limiter.claim(key, lease.leaseMs);
+      if (holder) return { key, holder };
     }
     return null;
   };
   return {
     async run<T>(userId: number, upload: () => Promise<T>): Promise<T> {
-      const key = await take(userId);
-      if (!key) throw new AppError(429, 'UPLOADS_AT_ONCE', { limit: atOncePerUser }, { retryAfterSeconds: 5 });
-      // a store that does not answer a renewal now: the next one tries again (the lease is three renewals long)
-      const renewal = setInterval(() => void limiter.extend(key, lease.leaseMs).catch(() => {}), lease.renewMs);
+      const slot = await take(userId);
+      if (!slot) throw new AppError(429, 'UPLOADS_AT_ONCE', { limit: atOncePerUser }, { retryAfterSeconds: 5 });
+      // a store that does not answer a renewal now: the next one tries again (the lease is three renewals long); a lease
+      // that ran out meanwhile (a process stalled past it) and was taken by another upload stays that upload's
+      const renewal = setInterval(() => void limiter.extend(slot.key, slot.holder, lease.leaseMs).catch(() => false), lease.renewMs);
       renewal.unref();
       try {
         return await upload();
       } finally {
         clearInterval(renewal);
-        // a store that does not answer now keeps the slot until its lease is over
-        await limiter.reset(key).catch(() => {});
+        // only this upload's own claim is given back; a store that does not answer now keeps it until its lease is over
+        await limiter.release(slot.key, slot.holder).catch(() => {});
       }
     },
   };
