@@ -172,23 +172,21 @@ function damageSvg(d: DemoDamage, w: number, h: number): string {
         <path d="${line} ${branch}" stroke="#1c1d1f" stroke-width="${f1(3 * unit)}" fill="none" stroke-linejoin="round" stroke-linecap="round"/>`;
     }
     case 'lightning': {
-      // a burn with soot streaks and the receptor's molten hole
-      const outline = `M${pixels.map((p) => `${f1(p[0] ?? 0)},${f1(p[1] ?? 0)}`).join(' L')} Z`;
+      // a burn with soot streaks and the receptor's molten hole, fading out into the scorched coat
       const streaks = Array.from({ length: 16 }, (_, i) => {
         const a = (i / 16) * TAU + random() * 0.3;
         const k = 0.35 + random() * 0.55;
         return `<path d="M${f1(cx)},${f1(cy)} L${f1(cx + Math.cos(a) * (bw / 2) * k)},${f1(cy + Math.sin(a) * (bh / 2) * k)}" stroke="#2b221b" stroke-opacity="0.7" stroke-width="${f1((2 + random() * 4) * unit)}"/>`;
       }).join('');
-      return `<defs><radialGradient id="${id}"><stop offset="0" stop-color="#120e0b"/><stop offset="0.55" stop-color="#3d3126"/><stop offset="1" stop-color="#7a6a58" stop-opacity="0.55"/></radialGradient></defs>
-        <path d="${outline}" fill="#8a7c6a" fill-opacity="0.55"/>
-        <path d="${blob(cx, cy, bw * 0.42, bh * 0.42, random, 0.35)}" fill="url(#${id})"/>${streaks}
+      return `<defs><radialGradient id="${id}"><stop offset="0" stop-color="#120e0b"/><stop offset="0.5" stop-color="#3d3126"/><stop offset="0.8" stop-color="#7a6a58" stop-opacity="0.6"/><stop offset="1" stop-color="#8a7c6a" stop-opacity="0"/></radialGradient></defs>
+        <path d="${blob(cx, cy, bw * 0.5, bh * 0.5, random, 0.3)}" fill="url(#${id})"/>${streaks}
         <path d="${blob(cx, cy, bw * 0.07, bh * 0.07, random, 0.3, 12)}" fill="#050505"/>`;
     }
     case 'coating_loss':
       return `<path d="${blob(cx, cy, bw / 2, bh / 2, random, 0.35)}" fill="#bfb49a" stroke="#7c735f" stroke-width="${f1(3 * unit)}"/>
         ${dots(14, '#8f8570', 3 * unit, 10 * unit, inBlob)}`;
     case 'contamination':
-      return dots(45, '#3b352c', 1.5 * unit, 4.5 * unit, inBlob) + dots(8, '#6d6456', 4 * unit, 8 * unit, inBlob);
+      return dots(60, '#3b352c', 1 * unit, 2.6 * unit, inBlob) + dots(10, '#6d6456', 2 * unit, 4 * unit, inBlob);
     case 'reflection':
       // what the reviewer rejected: the drone's own dark reflection in the glossy coat, soft-edged, with a glint
       return `<defs><radialGradient id="${id}"><stop offset="0" stop-color="#4a535c" stop-opacity="0.85"/><stop offset="0.7" stop-color="#6b747c" stop-opacity="0.45"/><stop offset="1" stop-color="#6b747c" stop-opacity="0"/></radialGradient></defs>
@@ -214,9 +212,10 @@ function damageSvg(d: DemoDamage, w: number, h: number): string {
         ${swirls}`;
     }
     case 'delamination': {
-      const outline = `M${pixels.map((p) => `${f1(p[0] ?? 0)},${f1(p[1] ?? 0)}`).join(' L')} Z`;
-      return `<path d="${outline}" fill="#dccfb2" fill-opacity="0.8" stroke="#2e2520" stroke-width="4" stroke-linejoin="round"/>
-        ${Array.from({ length: 6 }, (_, i) => `<path d="${crackLine(x0 + bw * 0.1, y0 + (bh * (i + 1)) / 8, x1 - bw * 0.1, y0 + (bh * (i + 1.6)) / 8, random, 8)}" stroke="#f6f2ea" stroke-width="3" fill="none"/>`).join('')}`;
+      // the laminate lifted: a paler, blistered area whose rim has opened
+      return `<path d="${blob(cx, cy, bw * 0.5, bh * 0.5, random, 0.2, 28)}" fill="#d3c4a2" fill-opacity="0.6" stroke="#2e2520" stroke-width="4" stroke-dasharray="22 6 9 5" stroke-linejoin="round"/>
+        ${dots(18, '#efe8d8', 4, 12, inBlob)}
+        ${Array.from({ length: 4 }, (_, i) => `<path d="${crackLine(x0 + bw * 0.15, y0 + (bh * (i + 1.5)) / 7, x1 - bw * 0.15, y0 + (bh * (i + 2)) / 7, random, 7)}" stroke="#f6f2ea" stroke-opacity="0.8" stroke-width="2.5" fill="none"/>`).join('')}`;
     }
     case 'bond_line':
       return `${dots(10, '#c9b48a', 4, 10, inBox)}<path d="${crackLine(x0, y0, x1, y1, random)}" stroke="#141110" stroke-width="6" fill="none" stroke-linejoin="round"/>`;

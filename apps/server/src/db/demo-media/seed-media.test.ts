@@ -119,6 +119,7 @@ describe('demo photos', () => {
   it('draws each demo finding on the blade where it is marked, in every year it was seen (issue 24 item 5)', async () => {
     // the findings on flat photos sat beside the blade: their evidence crops, timeline and report showed plain sky
     const checked: string[] = [];
+    const failures: string[] = [];
     for (const who of [DEMO.egeAdmin, DEMO.marmaraAdmin]) {
       const token = await t.login(who);
       const turbines = (await t.call(token, { method: 'GET', url: '/api/turbines' })).json().data as { id: number; code: string }[];
@@ -147,16 +148,17 @@ describe('demo photos', () => {
             const region = await regionStats(file.rawPayload, o.geometry.points);
             checked.push(where);
             // hardly any sky in the marked region: the blade is there (paint and damage are greys and browns)
-            expect(region.sky, `${where}: sky share`).toBeLessThan(0.1);
-            expect(region.blade, `${where}: blade share`).toBeGreaterThan(0.6);
+            if (region.sky >= 0.1) failures.push(`${where}: ${Math.round(region.sky * 100)} % sky`);
+            if (region.blade <= 0.6) failures.push(`${where}: ${Math.round(region.blade * 100)} % blade`);
             // and something is drawn on it: not a plain painted surface
-            expect(region.lumaDeviation, `${where}: luminance deviation`).toBeGreaterThan(12);
+            if (region.lumaDeviation <= 12) failures.push(`${where}: luminance deviation ${region.lumaDeviation.toFixed(1)}`);
           }
         }
       }
     }
     // every kind of flat demo sighting was looked at: both years of the linked crack, the repairs' evidence, Marmara's
     expect(checked.length).toBeGreaterThanOrEqual(14);
+    expect(failures).toEqual([]);
     if (process.env.DEMO_SAMPLE_DIR) {
       // and Bergama's generated report, whose evidence shows these crops
       const token = await t.login(DEMO.egeAdmin);
@@ -174,7 +176,7 @@ describe('demo photos', () => {
 });
 
 /** The marked region of a flat photo (a point: the evidence crop's window, 8 % of the shorter side): the share of
- *  sky-coloured pixels (saturated and not dark), of low-saturation ones (blade paint, laminate, burns) and the
+ *  sky-coloured pixels (saturated, neither dark nor near white: the demo skies are 52-82 % light), of low-saturation ones (blade paint, laminate, burns) and the
  *  luminance's standard deviation. */
 async function regionStats(bytes: Buffer, points: number[][]) {
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -198,7 +200,7 @@ async function regionStats(bytes: Buffer, points: number[][]) {
       const min = Math.min(r, g, b);
       const lightness = (max + min) / 2;
       const saturation = max === min ? 0 : (max - min) / (1 - Math.abs(2 * lightness - 1));
-      if (saturation >= 0.4 && lightness > 0.3) sky++;
+      if (saturation >= 0.4 && lightness > 0.3 && lightness < 0.9) sky++;
       if (saturation < 0.3) blade++;
       const luma = 255 * (0.2126 * r + 0.7152 * g + 0.0722 * b);
       sum += luma;
