@@ -59,12 +59,7 @@ export const DEMO_DAMAGE = {
   trailingCrackLastYear: at(BERGAMA, 'drone-b-prev.jpg', 'crack', ellipse(0.3, 0.68, 0.12, 0.04)),
   trailingCrack: at(BERGAMA, 'drone-b-02.jpg', 'crack', ellipse(0.28, 0.665, 0.18, 0.055)),
   // blade C: a lightning strike near the tip receptor (suction side)
-  lightning: at(
-    BERGAMA,
-    'drone-c-03.jpg',
-    'lightning',
-    polygon([0.8, 0.42], [0.9, 0.4], [0.92, 0.54], [0.82, 0.56]),
-  ),
+  lightning: at(BERGAMA, 'drone-c-03.jpg', 'lightning', polygon([0.8, 0.42], [0.9, 0.4], [0.92, 0.54], [0.82, 0.56])),
   // blade A pressure side, close up: coating lost, repaired (the robot's photo of the patch)
   coatingLoss: at(BERGAMA, 'operator-a-01.jpg', 'coating_loss', box(0.35, 0.35, 0.2, 0.2)),
   coatingLossRepaired: at(BERGAMA, 'robot-a-01.jpg', 'repair', box(0.3, 0.3, 0.3, 0.3)),
@@ -73,7 +68,12 @@ export const DEMO_DAMAGE = {
   // blade A: a dark reflection recorded as an impact and rejected
   reflection: at(BERGAMA, 'drone-a-01.jpg', 'reflection', box(0.18, 0.5, 0.08, 0.1)),
   // blade A room 1, inside: delamination beside the spar cap, both years
-  delaminationLastYear: at(BERGAMA, 'blade-a-room1-prev.jpg', 'delamination', sphere([1.2, -0.1], [1.5, -0.05], [1.45, -0.3], [1.15, -0.28])),
+  delaminationLastYear: at(
+    BERGAMA,
+    'blade-a-room1-prev.jpg',
+    'delamination',
+    sphere([1.2, -0.1], [1.5, -0.05], [1.45, -0.3], [1.15, -0.28]),
+  ),
   delamination: at(BERGAMA, 'blade-a-room1-01.jpg', 'delamination', sphere([1.18, -0.08], [1.55, -0.04], [1.5, -0.33], [1.12, -0.3])),
   // blade B room 2: a bond-line crack, a point
   bondLine: at(BERGAMA, 'blade-b-room2-01.jpg', 'bond_line', sphere([4.4, 0.2])),

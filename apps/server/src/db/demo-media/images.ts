@@ -77,7 +77,6 @@ export function surfaceSvg(title: string, hue: number, dark: boolean, damage: re
 </svg>`;
 }
 
-
 /** A repeatable sequence of numbers in 0..1 from a text (the same picture every time). */
 function randomFrom(seed: string): () => number {
   let a = 2166136261;

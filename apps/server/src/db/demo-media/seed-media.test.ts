@@ -124,7 +124,9 @@ describe('demo photos', () => {
       const token = await t.login(who);
       const turbines = (await t.call(token, { method: 'GET', url: '/api/turbines' })).json().data as { id: number; code: string }[];
       for (const turbine of turbines) {
-        const findings = (await t.call(token, { method: 'GET', url: `/api/turbines/${turbine.id}/findings` })).json().data as { id: number }[];
+        const findings = (await t.call(token, { method: 'GET', url: `/api/turbines/${turbine.id}/findings` })).json().data as {
+          id: number;
+        }[];
         if (findings.length === 0) continue;
         const photos = (await t.call(token, { method: 'GET', url: `/api/turbines/${turbine.id}/photos?view=all` })).json().data as {
           id: number;

@@ -205,7 +205,10 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
       // wrapped rows are as high as their longest cell; others one line, cut with an ellipsis
       doc.font('body').fontSize(8.5);
       const height = opts.wrap
-        ? Math.max(rowHeight, ...row.map((cell, i) => Math.ceil(doc.heightOfString(safe(cell), { width: (columns[i]?.width ?? 16) - 8 })) + 8))
+        ? Math.max(
+            rowHeight,
+            ...row.map((cell, i) => Math.ceil(doc.heightOfString(safe(cell), { width: (columns[i]?.width ?? 16) - 8 })) + 8),
+          )
         : rowHeight;
       if (doc.y + height > BOTTOM) {
         newPage();

@@ -319,7 +319,13 @@ export function createReportJobQueue(
       if (job.campaignId !== null) {
         const [row] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, job.campaignId));
         if (!row) throw new JobFailure('REPORT_GENERATION_TURBINE_GONE');
-        campaign = { id: row.id, name: row.name, methods: row.methods as CampaignMethod[], startsOn: row.plannedStart, endsOn: row.plannedEnd };
+        campaign = {
+          id: row.id,
+          name: row.name,
+          methods: row.methods as CampaignMethod[],
+          startsOn: row.plannedStart,
+          endsOn: row.plannedEnd,
+        };
         const members = await ctx.db
           .select({ id: campaignTurbines.turbineId })
           .from(campaignTurbines)

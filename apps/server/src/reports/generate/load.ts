@@ -309,7 +309,12 @@ export async function loadReportInputs(ctx: AppContext, options: LoadOptions): P
     const campaignIds = options.campaign ? [options.campaign.id] : inCampaigns.map((c) => c.id);
     const waivers = campaignIds.length
       ? await ctx.db
-          .select({ method: campaignWaivers.method, blade: campaignWaivers.blade, room: campaignWaivers.room, reason: campaignWaivers.reason })
+          .select({
+            method: campaignWaivers.method,
+            blade: campaignWaivers.blade,
+            room: campaignWaivers.room,
+            reason: campaignWaivers.reason,
+          })
           .from(campaignWaivers)
           .where(
             and(eq(campaignWaivers.turbineId, t.id), inArray(campaignWaivers.campaignId, campaignIds), isNull(campaignWaivers.removedAt)),

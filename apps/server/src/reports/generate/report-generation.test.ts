@@ -329,7 +329,11 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     expect(coverage).toMatch(/Drone\s+\d+\s+muaf \(1\)\s+yok/);
     expect(coverage).toContain('(1) Muaf: Rüzgâr çok kuvvetliydi');
     // and in English
-    const en = await t.call(operator, { method: 'POST', url: `/api/campaigns/${campaign.id}/reports/generate`, payload: { language: 'en' } });
+    const en = await t.call(operator, {
+      method: 'POST',
+      url: `/api/campaigns/${campaign.id}/reports/generate`,
+      payload: { language: 'en' },
+    });
     expect(en.statusCode).toBe(202);
     await t.app.ctx.reportJobs.idle();
     const enList = (await t.call(operator, { method: 'GET', url: `/api/turbines/${second.id}/reports` })).json().data as {
