@@ -288,13 +288,17 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     await insertWaiver(t, campaign.id, waivedTurbine.id, manager, { method: 'drone', blade: null });
     // the first turbine's drone photos are of blade A: blade B's empty cell is waived
     await insertWaiver(t, campaign.id, turbineId, manager, { method: 'drone', blade: 'B' });
-    const start = await t.call(operator, {
-      method: 'POST',
-      url: `/api/campaigns/${campaign.id}/reports/generate`,
-      payload: { language: 'tr' },
-    });
-    expect(start.statusCode).toBe(202);
-    await t.app.ctx.reportJobs.idle();
+    const generateCampaign = async (language: 'tr' | 'en') => {
+      const answer = await t.call(operator, {
+        method: 'POST',
+        url: `/api/campaigns/${campaign.id}/reports/generate`,
+        payload: { language },
+      });
+      expect(answer.statusCode).toBe(202);
+      await t.app.ctx.reportJobs.idle();
+      return answer;
+    };
+    const start = await generateCampaign('tr');
     const res = await t.call(operator, { method: 'GET', url: `/api/campaigns/${campaign.id}/reports/jobs/${start.json().data.id}` });
     expect(res.json().data).toMatchObject({ status: 'done', progress: 100 });
     const ofSecond = (await t.call(operator, { method: 'GET', url: `/api/turbines/${second.id}/reports` })).json().data as {
@@ -329,13 +333,7 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     expect(coverage).toMatch(/Drone\s+\d+\s+muaf \(1\)\s+yok/);
     expect(coverage).toContain('(1) Muaf: Rüzgâr çok kuvvetliydi');
     // and in English
-    const en = await t.call(operator, {
-      method: 'POST',
-      url: `/api/campaigns/${campaign.id}/reports/generate`,
-      payload: { language: 'en' },
-    });
-    expect(en.statusCode).toBe(202);
-    await t.app.ctx.reportJobs.idle();
+    await generateCampaign('en');
     const enList = (await t.call(operator, { method: 'GET', url: `/api/turbines/${second.id}/reports` })).json().data as {
       id: number;
       report_url: string;
