@@ -37,8 +37,8 @@ test("the demo's evidence crops, timeline and drone photo show the damage", asyn
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByTestId('finding-tab-timeline').click();
-      await expect(page.locator('.recharts-line').first()).toBeVisible();
-      const timelineCrops = drawer.getByTestId('timeline-crops').locator('img');
+      await expect(page.getByTestId('timeline-crops')).toBeVisible({ timeout: 30_000 });
+      const timelineCrops = page.getByTestId('timeline-crops').locator('img');
       await expect(timelineCrops).toHaveCount(2);
       await expect
         .poll(() => timelineCrops.evaluateAll((images) => images.every((i) => (i as HTMLImageElement).naturalWidth > 0)))

@@ -387,9 +387,9 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
         paragraph(t('notInspectedIntro', { year: years }), MUTED);
         table(
           [
-            { title: t('turbineCode'), width: 110 },
-            { title: t('turbineName'), width: 150 },
-            { title: t('why'), width: CONTENT_WIDTH - 260 },
+            { title: t('turbineCode'), width: 160 },
+            { title: t('turbineName'), width: 130 },
+            { title: t('why'), width: CONTENT_WIDTH - 290 },
           ],
           notInspected.map((x) => [x.code, x.name ?? t('none'), whyNotInspected(x)]),
           { wrap: true },
