@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiData, createTurbine, createUser, egeCompanyId, makePhoto, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import { markFinding, moveFinding } from '../support/findings.ts';
+import { createTurbine, createUser, egeCompanyId, makePhoto, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import { inEachLook } from '../support/looks.ts';
 
 // Pictures of turbine health on the dashboard (cards and list, filter and counters) and of the mark-finding tool in the
 // turbine page's viewer, for a person to look at: 1440 px TR light and 769 px EN dark.
@@ -19,55 +21,38 @@ test('dashboard health and the turbine viewer marking tool', async ({ browser })
     { name: 'drone-health-shot.jpg', bytes: await makePhoto('health', 1920, 1080, 5) },
   ]);
   // an open severity 3 finding, overdue, so the card shows a worst severity, open and overdue counts
-  const finding = await apiData<{ id: number; version: number }>(author, 'POST', `/turbines/${turbineId}/findings`, {
+  const finding = await markFinding(author, turbineId, photo?.id, [0.3, 0.3, 0.45, 0.5], {
     blade: 'A',
     surface: 'LE',
     type: 'erosion',
     severity: 3,
-    observation: {
-      photo_id: photo?.id,
-      geometry: {
-        space: 'flat',
-        shape: 'rectangle',
-        points: [
-          [0.3, 0.3],
-          [0.45, 0.5],
-        ],
-      },
-    },
   });
-  const move = (to: string, version: number, extra: object = {}) =>
-    apiData<{ version: number }>(admin, 'POST', `/turbines/${turbineId}/findings/${finding.id}/status`, { to, version, ...extra });
-  const confirmed = await move('confirmed', finding.version);
-  await move('repair_planned', confirmed.version, { due_date: '2001-01-01' });
+  await moveFinding(admin, turbineId, finding, 'confirmed', { to: 'repair_planned', due_date: '2001-01-01' });
 
-  for (const [width, language, theme] of [
-    [1440, 'tr', 'light'],
-    [769, 'en', 'dark'],
-  ] as const) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signIn(page, admin, { language, theme });
-    const shot = (name: string) => page.screenshot({ path: `${SHOTS_DIR}/health-${name}-${width}-${language}-${theme}.png` });
-    for (const view of ['grid', 'list'] as const) {
-      await page.goto(`/dashboard?view=${view}&sort=health`);
-      await expect(page.getByTestId('turbine-health').first()).toBeVisible();
+  await inEachLook(
+    browser,
+    admin,
+    async (page, { width, language, theme }) => {
+      const shot = (name: string) => page.screenshot({ path: `${SHOTS_DIR}/health-${name}-${width}-${language}-${theme}.png` });
+      for (const view of ['grid', 'list'] as const) {
+        await page.goto(`/dashboard?view=${view}&sort=health`);
+        await expect(page.getByTestId('turbine-health').first()).toBeVisible();
+        await page.waitForTimeout(300);
+        await shot(`dashboard-${view}`);
+      }
+      await page.getByTestId('filter-severity').click();
       await page.waitForTimeout(300);
-      await shot(`dashboard-${view}`);
-    }
-    await page.getByTestId('filter-severity').click();
-    await page.waitForTimeout(300);
-    await shot('dashboard-filter');
-    await page.keyboard.press('Escape');
+      await shot('dashboard-filter');
+      await page.keyboard.press('Escape');
 
-    await page.goto(`/dashboard/turbine/${turbineId}`);
-    await page.getByTestId('photo-tile').first().getByRole('button').first().click();
-    await expect(page.getByTestId('finding-shape')).toHaveCount(1);
-    await page.getByTestId('viewer-zoom-zoom-in').click();
-    await page.getByTestId('finding-mark-toggle').click();
-    await page.waitForTimeout(300);
-    await shot('turbine-viewer');
-    await context.close();
-  }
+      await page.goto(`/dashboard/turbine/${turbineId}`);
+      await page.getByTestId('photo-tile').first().getByRole('button').first().click();
+      await expect(page.getByTestId('finding-shape')).toHaveCount(1);
+      await page.getByTestId('viewer-zoom-zoom-in').click();
+      await page.getByTestId('finding-mark-toggle').click();
+      await page.waitForTimeout(300);
+      await shot('turbine-viewer');
+    },
+    { reducedMotion: true },
+  );
 });

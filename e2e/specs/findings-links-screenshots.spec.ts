@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiData, createTurbine, egeCompanyId, makePhoto, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import { apiData, createTurbine, egeCompanyId, makePhoto, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import { inEachLook } from '../support/looks.ts';
 
 // Pictures of linking and the timeline (issue 16) for a person to look at: 1440 px TR light and 769 px EN dark.
 const shots = process.env.SHOTS_DIR ?? '/tmp';
@@ -58,13 +59,7 @@ test('suggestions in the drawer and the mark form, the review screen, the timeli
     distance_from_root_m: 21.3,
     observation: { photo_id: photos[2], geometry: box(0.28, 0.3, 0.22, 0.1), length_mm: 130 },
   });
-  for (const [width, language, theme] of [
-    [1440, 'tr', 'light'],
-    [769, 'en', 'dark'],
-  ] as const) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, admin, { language, theme });
+  await inEachLook(browser, admin, async (page, { width, language, theme }) => {
     await page.goto(`/dashboard/turbine/${turbineId}`);
     const section = page.getByTestId('findings-section');
     await section.locator(`[data-finding-id="${later.id}"]`).getByTestId('finding-open').click();
@@ -101,6 +96,5 @@ test('suggestions in the drawer and the mark form, the review screen, the timeli
     await expect(page.getByTestId('mark-link-suggestions').getByTestId('link-suggestion')).toHaveCount(2);
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${shots}/links-mark-form-${width}-${language}-${theme}.png` });
-    await context.close();
-  }
+  });
 });

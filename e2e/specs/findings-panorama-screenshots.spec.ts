@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { panoramaSvg, renderJpeg } from '../../apps/server/src/db/demo-media/images.ts';
-import { apiData, createTurbine, egeCompanyId, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import { apiData, createTurbine, egeCompanyId, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import { inEachLook } from '../support/looks.ts';
 
 // Pictures of the 360° viewer's findings for a person to look at: markers of every severity with a hover text, the
 // mark-finding bar with clicked points, the form; 1440 px TR light and 769 px EN dark (SHOTS_DIR set).
@@ -40,13 +41,7 @@ test('findings on the 360° viewer: markers, hover, marking bar, form', async ({
       observation: { photo_id: photo?.id, geometry: f.geometry },
     });
   }
-  for (const [width, language, theme] of [
-    [1440, 'tr', 'light'],
-    [769, 'en', 'dark'],
-  ] as const) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, admin, { language, theme });
+  await inEachLook(browser, admin, async (page, { width, language, theme }) => {
     await page.goto(`/dashboard/turbine/${turbineId}/360-view`);
     await expect(page.getByTestId('panorama-stage')).toHaveAttribute('data-load-stage', 'original', { timeout: 20_000 });
     await expect(page.getByTestId('finding-marker')).toHaveCount(5);
@@ -72,6 +67,5 @@ test('findings on the 360° viewer: markers, hover, marking bar, form', async ({
     await page.getByTestId('finding-sphere-finish').click();
     await expect(page.getByTestId('finding-form-save')).toBeVisible();
     await page.screenshot({ path: `${shots}/findings-panorama-form-${width}-${language}-${theme}.png` });
-    await context.close();
-  }
+  });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiData, createTurbine, egeCompanyId, makePhoto, signIn, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import { apiData, createTurbine, egeCompanyId, makePhoto, superadmin, uploadPhotos } from '../support/viewer-data.ts';
+import { inEachLook } from '../support/looks.ts';
 
 // Pictures of the findings UI for a person to look at: 1440 px TR light and 769 px EN dark (SHOTS_DIR set).
 const shots = process.env.SHOTS_DIR ?? '/tmp';
@@ -38,13 +39,7 @@ test('findings section, drawer and the drone viewer overlay', async ({ browser }
       distance_from_root_m: 12.5,
       observation: { photo_id: photo?.id, geometry: { space: 'flat', shape: 'rectangle', points } },
     });
-  for (const [width, language, theme] of [
-    [1440, 'tr', 'light'],
-    [769, 'en', 'dark'],
-  ] as const) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, admin, { language, theme });
+  await inEachLook(browser, admin, async (page, { width, language, theme }) => {
     await page.goto(`/dashboard/turbine/${turbineId}`);
     const section = page.getByTestId('findings-section');
     await expect(section.getByTestId('finding-row')).toHaveCount(2);
@@ -57,6 +52,5 @@ test('findings section, drawer and the drone viewer overlay', async ({ browser }
     await page.getByTestId('photo-zoom-zoom-in').click();
     await page.getByTestId('finding-mark-toggle').click();
     await page.screenshot({ path: `${shots}/findings-viewer-${width}-${language}-${theme}.png` });
-    await context.close();
-  }
+  });
 });

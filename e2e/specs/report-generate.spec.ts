@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { seriousViolations } from '../support/axe.ts';
+import { markFinding, moveFinding } from '../support/findings.ts';
 import {
   apiAnswer,
   apiData,
@@ -50,27 +51,16 @@ test('an operator generates the Turkish report from the turbine page and downloa
     { type: 'lightning', severity: 5, distance: 44, surface: 'SS', blade: 'A' },
   ];
   for (const [i, f] of findings.entries()) {
-    const created = await apiData<{ id: number; version: number }>(admin, 'POST', `/turbines/${turbineId}/findings`, {
+    const created = await markFinding(admin, turbineId, photo?.id, [0.1 + i * 0.25, 0.2, 0.3 + i * 0.25, 0.6], {
       blade: f.blade,
       surface: f.surface,
       type: f.type,
       severity: f.severity,
       distance_from_root_m: f.distance,
       length_mm: 30 + i * 25,
-      observation: {
-        photo_id: photo?.id,
-        geometry: {
-          space: 'flat',
-          shape: 'rectangle',
-          points: [
-            [0.1 + i * 0.25, 0.2],
-            [0.3 + i * 0.25, 0.6],
-          ],
-        },
-      },
     });
     // reviewed by someone other than the author
-    await apiData(manager, 'POST', `/turbines/${turbineId}/findings/${created.id}/status`, { to: 'confirmed', version: created.version });
+    await moveFinding(manager, turbineId, created, 'confirmed');
   }
 
   const operator = await apiLogin('operator@ege.example', 'demo1234');
@@ -116,26 +106,15 @@ test('the campaign board generates one report for the whole campaign', async ({ 
   const [photo] = await uploadPhotos(admin, second, { year, blade: 'B', category: 'drone' }, [
     { name: 'campaign-drone.jpg', bytes: await makePhoto('campaign', 1200, 900, 4) },
   ]);
-  const created = await apiData<{ id: number; version: number }>(admin, 'POST', `/turbines/${second}/findings`, {
+  const created = await markFinding(admin, second, photo?.id, [0.3, 0.3, 0.6, 0.6], {
     blade: 'B',
     surface: 'PS',
     type: 'delamination',
     severity: 3,
     distance_from_root_m: 22,
-    observation: {
-      photo_id: photo?.id,
-      geometry: {
-        space: 'flat',
-        shape: 'rectangle',
-        points: [
-          [0.3, 0.3],
-          [0.6, 0.6],
-        ],
-      },
-    },
   });
   const manager = await apiLogin('manager@ege.example', 'demo1234');
-  await apiData(manager, 'POST', `/turbines/${second}/findings/${created.id}/status`, { to: 'confirmed', version: created.version });
+  await moveFinding(manager, second, created, 'confirmed');
   const campaign = await apiData<{ id: number }>(manager, 'POST', '/campaigns', {
     name: `Güz Kampanyası ${stamp}`,
     year,
@@ -172,6 +151,9 @@ test('the campaign board generates one report for the whole campaign', async ({ 
   expect(text).toContain(`E2E-CRP-${stamp}-1`);
   expect(text).toContain(`E2E-CRP-${stamp}-2`);
   expect(text).toContain('Delaminasyon');
+  // the first turbine was never photographed: a line of the summary's table, no pages of its own (issue 24 item 8)
+  expect(text).toMatch(new RegExp(`Muayene edilmeyen türbinler[\\s\\S]*E2E-CRP-${stamp}-1 .*${year} yılında fotoğraf çekilmedi`));
+  expect(text).not.toContain('Gözden geçirilmiş bulgu yok');
   if (existsSync('/usr/bin/pdftoppm')) {
     const pdfPath = path.join(shots, 'campaign-report-tr.pdf');
     writeFileSync(pdfPath, bytes);
@@ -188,25 +170,14 @@ async function turbineWithFindings(code: string, count: number): Promise<number>
   ]);
   const manager = await apiLogin('manager@ege.example', 'demo1234');
   for (let i = 0; i < count; i++) {
-    const created = await apiData<{ id: number; version: number }>(admin, 'POST', `/turbines/${turbineId}/findings`, {
+    const created = await markFinding(admin, turbineId, photo?.id, [0.05 + (i % 8) * 0.1, 0.1, 0.1 + (i % 8) * 0.1, 0.5], {
       blade: 'C',
       surface: 'LE',
       type: 'erosion',
       severity: 1 + (i % 5),
       distance_from_root_m: 5 + i * 3,
-      observation: {
-        photo_id: photo?.id,
-        geometry: {
-          space: 'flat',
-          shape: 'rectangle',
-          points: [
-            [0.05 + (i % 8) * 0.1, 0.1],
-            [0.1 + (i % 8) * 0.1, 0.5],
-          ],
-        },
-      },
     });
-    await apiData(manager, 'POST', `/turbines/${turbineId}/findings/${created.id}/status`, { to: 'confirmed', version: created.version });
+    await moveFinding(manager, turbineId, created, 'confirmed');
   }
   return turbineId;
 }

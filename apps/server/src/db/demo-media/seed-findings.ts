@@ -4,25 +4,15 @@ import type { CreateFindingBody, FindingDetail, Geometry } from '@windscope/cont
 import { createSession } from '../../auth/session-service.ts';
 import { multipartBody } from '../../uploads/multipart-body.ts';
 import { turbines, users } from '../schema.ts';
+import { BANDIRMA, BERGAMA, DEMO_DAMAGE, type DemoDamage, damageOn } from './demo-damage.ts';
 import { droneSvg, panoramaSvg, renderJpeg } from './images.ts';
 
 /** Demo findings (DECISIONS §12), made through the real routes by the demo people (an operator records, a manager
  *  reviews and plans, another verifies): last year's photos and this year's, every severity and status, drafts, a
- *  verified repair with its evidence, interior damage on the 360° panoramas. Returns how many photos it added. */
+ *  verified repair with its evidence, interior damage on the 360° panoramas. Each sighting is marked where its photo
+ *  shows the damage: both come from demo-damage.ts. Returns how many photos it added. */
 
-type Photo = { id: number; category: string | null; blade: string | null; room: number | null; year: number; originalName: string };
-
-const box = (x: number, y: number, w: number, h: number): Geometry => ({
-  space: 'flat',
-  shape: 'rectangle',
-  points: [
-    [x, y],
-    [x + w, y + h],
-  ],
-});
-const ellipse = (x: number, y: number, w: number, h: number): Geometry => ({ ...box(x, y, w, h), shape: 'ellipse' }) as Geometry;
-const sphere = (...points: [number, number][]): Geometry =>
-  points.length === 1 ? { space: 'panorama', shape: 'point', points } : { space: 'panorama', shape: 'polygon', points };
+type Photo = { id: number; originalName: string };
 
 export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
   const { db } = app.ctx;
@@ -66,10 +56,11 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
     added++;
   };
   const photosOf = async (token: string, turbine: number) => (await call(token, 'GET', `turbines/${turbine}/photos?view=all`)) as Photo[];
-  const pick = (list: Photo[], test: (p: Photo) => boolean) => {
-    const found = list.find(test);
-    if (!found) throw new Error('demo findings: a demo photo is missing');
-    return found.id;
+  /** where a demo damage is seen: its photo (by file name) and its place there */
+  const seen = (list: Photo[], damage: DemoDamage) => {
+    const found = list.find((p) => p.originalName === damage.photo);
+    if (!found) throw new Error(`demo findings: the demo photo ${damage.photo} is missing`);
+    return { photo_id: found.id, geometry: damage.geometry };
   };
 
   type Step = { who: string; to: string; due_date?: string | null; reason?: string };
@@ -77,13 +68,13 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
     turbine: number,
     author: string,
     body: CreateFindingBody,
-    more: { token: string; photo: number; geometry: Geometry; kind?: 'sighting' | 'repair'; severity?: number; length_mm?: number }[],
+    more: { token: string; photo_id: number; geometry: Geometry; kind?: 'sighting' | 'repair'; severity?: number; length_mm?: number }[],
     steps: Step[],
   ) => {
     let f = (await call(author, 'POST', `turbines/${turbine}/findings`, body)) as FindingDetail;
     for (const o of more)
       f = await call(o.token, 'POST', `turbines/${turbine}/findings/${f.id}/observations`, {
-        photo_id: o.photo,
+        photo_id: o.photo_id,
         geometry: o.geometry,
         kind: o.kind ?? 'sighting',
         ...(o.severity ? { severity: o.severity } : {}),
@@ -94,34 +85,16 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
     return f;
   };
 
-  const brg = await turbineId('EGE-BRG-01');
+  const D = DEMO_DAMAGE;
+  const brg = await turbineId(BERGAMA);
   if (brg) {
-    await upload(
-      operator,
-      brg,
-      { year: year - 1, blade: 'A', category: 'drone' },
-      'drone-a-prev.jpg',
-      await renderJpeg(droneSvg(`EGE-BRG-01 · drone · A · ${year - 1}`, 190)),
-    );
-    await upload(
-      operator,
-      brg,
-      { year: year - 1, blade: 'B', category: 'drone' },
-      'drone-b-prev.jpg',
-      await renderJpeg(droneSvg(`EGE-BRG-01 · drone · B · ${year - 1}`, 200)),
-    );
-    await upload(
-      operator,
-      brg,
-      { year: year - 1, blade: 'A', room: 1 },
-      'blade-a-room1-prev.jpg',
-      await renderJpeg(panoramaSvg(`EGE-BRG-01 · A · 1 · ${year - 1}`, 40)),
-    );
+    const lastYear = async (fields: Record<string, string | number>, name: string, svg: (damage: DemoDamage[]) => string) =>
+      upload(operator, brg, { year: year - 1, ...fields }, name, await renderJpeg(svg(damageOn(BERGAMA, name))));
+    await lastYear({ blade: 'A', category: 'drone' }, 'drone-a-prev.jpg', (d) => droneSvg(`${BERGAMA} · drone · A · ${year - 1}`, 190, d));
+    await lastYear({ blade: 'B', category: 'drone' }, 'drone-b-prev.jpg', (d) => droneSvg(`${BERGAMA} · drone · B · ${year - 1}`, 200, d));
+    await lastYear({ blade: 'A', room: 1 }, 'blade-a-room1-prev.jpg', (d) => panoramaSvg(`${BERGAMA} · A · 1 · ${year - 1}`, 40, d));
     const all = await photosOf(admin, brg);
-    const drone = (blade: string, y = year) => pick(all, (p) => p.category === 'drone' && p.blade === blade && p.year === y);
-    const of = (category: string, n = 0) => all.filter((p) => p.category === category && p.year === year)[n]?.id ?? drone('A');
-    const pano = (blade: string, room: number, y = year) =>
-      pick(all, (p) => p.category === null && p.blade === blade && p.room === room && p.year === y);
+    const at = (damage: DemoDamage) => seen(all, damage);
     const M = manager;
     const A = admin;
     const overdue = new Date(app.ctx.now().getTime() - 12 * 86_400_000).toISOString().slice(0, 10);
@@ -139,9 +112,9 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
         width_mm: 35,
         depth_class: 1,
         notes: 'Hücum kenarında uç bölgesinde erozyon.',
-        observation: { photo_id: drone('A', year - 1), geometry: box(0.55, 0.3, 0.2, 0.08), length_mm: 340 },
+        observation: { ...at(D.erosionLastYear), length_mm: 340 },
       },
-      [{ token: operator, photo: drone('A'), geometry: box(0.52, 0.28, 0.26, 0.1), length_mm: 420 }],
+      [{ token: operator, ...at(D.erosion), length_mm: 420 }],
       [
         { who: M, to: 'confirmed' },
         { who: M, to: 'monitoring' },
@@ -159,9 +132,9 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
         length_mm: 180,
         depth_class: 3,
         notes: 'Firar kenarında boyuna çatlak; geçen yıldan bu yana uzamış.',
-        observation: { photo_id: drone('B', year - 1), geometry: ellipse(0.3, 0.45, 0.12, 0.05), length_mm: 120 },
+        observation: { ...at(D.trailingCrackLastYear), length_mm: 120 },
       },
-      [{ token: operator, photo: drone('B'), geometry: ellipse(0.28, 0.44, 0.18, 0.06), severity: 4, length_mm: 180 }],
+      [{ token: operator, ...at(D.trailingCrack), severity: 4, length_mm: 180 }],
       [
         { who: A, to: 'confirmed' },
         { who: A, to: 'repair_planned', due_date: overdue },
@@ -177,19 +150,7 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
         severity: 5,
         distance_from_root_m: 44,
         notes: 'Uç reseptörü çevresinde yanık ve delaminasyon. Türbin durduruldu.',
-        observation: {
-          photo_id: of('robot'),
-          geometry: {
-            space: 'flat',
-            shape: 'polygon',
-            points: [
-              [0.4, 0.3],
-              [0.55, 0.28],
-              [0.6, 0.45],
-              [0.45, 0.5],
-            ],
-          },
-        },
+        observation: at(D.lightning),
       },
       [],
       [
@@ -208,9 +169,9 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
         distance_from_root_m: 12,
         length_mm: 90,
         width_mm: 60,
-        observation: { photo_id: of('operator', 0), geometry: box(0.35, 0.35, 0.2, 0.2) },
+        observation: at(D.coatingLoss),
       },
-      [{ token: operator, photo: of('operator', 1), geometry: box(0.3, 0.3, 0.3, 0.3), kind: 'repair' }],
+      [{ token: operator, ...at(D.coatingLossRepaired), kind: 'repair' }],
       [
         { who: A, to: 'confirmed' },
         { who: A, to: 'repair_planned' },
@@ -227,7 +188,7 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
         type: 'contamination',
         severity: 1,
         notes: 'Böcek kirliliği, temizlik yeterli.',
-        observation: { photo_id: drone('B'), geometry: { space: 'flat', shape: 'point', points: [[0.7, 0.6]] } },
+        observation: at(D.insects),
       },
       [],
       [],
@@ -235,13 +196,7 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
     await record(
       brg,
       operator,
-      {
-        blade: 'A',
-        surface: 'SS',
-        type: 'impact',
-        severity: 2,
-        observation: { photo_id: drone('A'), geometry: box(0.1, 0.6, 0.08, 0.08) },
-      },
+      { blade: 'A', surface: 'SS', type: 'impact', severity: 2, observation: at(D.reflection) },
       [],
       [{ who: M, to: 'rejected', reason: 'Görüntüdeki yansıma; hasar değil.' }],
     );
@@ -255,22 +210,15 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
         type: 'delamination',
         severity: 3,
         notes: 'Gövde içinde, kiriş başlığı yanında delaminasyon.',
-        observation: { photo_id: pano('A', 1, year - 1), geometry: sphere([1.2, -0.1], [1.5, -0.05], [1.45, -0.3], [1.15, -0.28]) },
+        observation: at(D.delaminationLastYear),
       },
-      [{ token: operator, photo: pano('A', 1), geometry: sphere([1.18, -0.08], [1.55, -0.04], [1.5, -0.33], [1.12, -0.3]) }],
+      [{ token: operator, ...at(D.delamination) }],
       [{ who: M, to: 'confirmed' }],
     );
     await record(
       brg,
       operator,
-      {
-        blade: 'B',
-        surface: 'interior',
-        room: 2,
-        type: 'bond_line',
-        severity: 4,
-        observation: { photo_id: pano('B', 2), geometry: sphere([4.4, 0.2]) },
-      },
+      { blade: 'B', surface: 'interior', room: 2, type: 'bond_line', severity: 4, observation: at(D.bondLine) },
       [],
       [],
     );
@@ -287,7 +235,7 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
         distance_from_root_m: 15,
         length_mm: 60,
         notes: 'Basınç yüzünde kısa enine çatlak.',
-        observation: { photo_id: drone('B', year - 1), geometry: box(0.62, 0.62, 0.1, 0.06), length_mm: 60 },
+        observation: { ...at(D.pairCrackLastYear), length_mm: 60 },
       },
       [],
       [
@@ -306,7 +254,7 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
         distance_from_root_m: 15.4,
         length_mm: 95,
         notes: 'Basınç yüzünde enine çatlak.',
-        observation: { photo_id: drone('B'), geometry: box(0.6, 0.6, 0.14, 0.07), length_mm: 95 },
+        observation: { ...at(D.pairCrack), length_mm: 95 },
       },
       [],
       [],
@@ -314,15 +262,8 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
     await record(
       brg,
       operator,
-      {
-        blade: 'C',
-        surface: 'LE',
-        type: 'hole',
-        severity: 3,
-        distance_from_root_m: 30,
-        observation: { photo_id: drone('C'), geometry: box(0.45, 0.5, 0.06, 0.06) },
-      },
-      [{ token: operator, photo: of('robot', 1), geometry: box(0.4, 0.4, 0.2, 0.2), kind: 'repair' }],
+      { blade: 'C', surface: 'LE', type: 'hole', severity: 3, distance_from_root_m: 30, observation: at(D.hole) },
+      [{ token: operator, ...at(D.holeRepaired), kind: 'repair' }],
       [
         { who: M, to: 'confirmed' },
         { who: M, to: 'repair_planned' },
@@ -330,34 +271,23 @@ export async function seedDemoFindings(app: FastifyInstance): Promise<number> {
       ],
     );
   }
-  const bnd = await turbineId('MRM-BND-05');
+  const bnd = await turbineId(BANDIRMA);
   if (bnd) {
     const marmaraAll = await photosOf(marmaraAdmin, bnd);
-    const drone = marmaraAll.find((p) => p.category === 'drone')?.id;
-    const pano = marmaraAll.find((p) => p.category === null)?.id;
-    if (drone)
-      await record(
-        bnd,
-        marmaraOperator,
-        { blade: 'A', surface: 'LE', type: 'erosion', severity: 2, observation: { photo_id: drone, geometry: box(0.5, 0.4, 0.2, 0.1) } },
-        [],
-        [{ who: marmaraAdmin, to: 'confirmed' }],
-      );
-    if (pano)
-      await record(
-        bnd,
-        marmaraOperator,
-        {
-          blade: 'A',
-          surface: 'interior',
-          room: 1,
-          type: 'crack',
-          severity: 5,
-          observation: { photo_id: pano, geometry: sphere([2.0, 0.1], [2.3, 0.12], [2.2, -0.1]) },
-        },
-        [],
-        [],
-      );
+    await record(
+      bnd,
+      marmaraOperator,
+      { blade: 'A', surface: 'LE', type: 'erosion', severity: 2, observation: seen(marmaraAll, D.bandirmaErosion) },
+      [],
+      [{ who: marmaraAdmin, to: 'confirmed' }],
+    );
+    await record(
+      bnd,
+      marmaraOperator,
+      { blade: 'A', surface: 'interior', room: 1, type: 'crack', severity: 5, observation: seen(marmaraAll, D.bandirmaCrack) },
+      [],
+      [],
+    );
   }
   return added;
 }

@@ -1,5 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignBoard } from '@windscope/contract';
+import type { CampaignBoard, FindingDetail } from '@windscope/contract';
 import { createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
 import { seedDemoMedia } from './seed-media.ts';
 
@@ -112,4 +115,100 @@ describe('demo photos', () => {
     expect(board.waivers).toHaveLength(4);
     expect(board.waivers.every((w) => w.created_by_name === 'Zeynep Kaya' && w.reason.length > 0)).toBe(true);
   });
+
+  it('draws each demo finding on the blade where it is marked, in every year it was seen (issue 24 item 5)', async () => {
+    // the findings on flat photos sat beside the blade: their evidence crops, timeline and report showed plain sky
+    const checked: string[] = [];
+    const failures: string[] = [];
+    for (const who of [DEMO.egeAdmin, DEMO.marmaraAdmin]) {
+      const token = await t.login(who);
+      const turbines = (await t.call(token, { method: 'GET', url: '/api/turbines' })).json().data as { id: number; code: string }[];
+      for (const turbine of turbines) {
+        const findings = (await t.call(token, { method: 'GET', url: `/api/turbines/${turbine.id}/findings` })).json().data as {
+          id: number;
+        }[];
+        if (findings.length === 0) continue;
+        const photos = (await t.call(token, { method: 'GET', url: `/api/turbines/${turbine.id}/photos?view=all` })).json().data as {
+          id: number;
+          originalName: string;
+          urls: { original: string };
+        }[];
+        for (const { id } of findings) {
+          const detail = (await t.call(token, { method: 'GET', url: `/api/turbines/${turbine.id}/findings/${id}` })).json()
+            .data as FindingDetail;
+          for (const o of detail.observations) {
+            if (o.geometry.space !== 'flat') continue;
+            const photo = photos.find((p) => p.id === o.photo_id);
+            const file = await t.app.inject({ method: 'GET', url: photo?.urls.original ?? '' });
+            expect(file.statusCode).toBe(200);
+            const where = `${turbine.code} #${id} ${detail.type} on ${photo?.originalName}`;
+            // DEMO_SAMPLE_DIR: the evidence crops as stored, for a person to look at
+            if (process.env.DEMO_SAMPLE_DIR && o.crop_url) {
+              const crop = await t.app.inject({ method: 'GET', url: o.crop_url });
+              writeFileSync(path.join(process.env.DEMO_SAMPLE_DIR, `${where.replace(/[^\w.-]+/g, '_')}-${o.id}.webp`), crop.rawPayload);
+            }
+            const region = await regionStats(file.rawPayload, o.geometry.points);
+            checked.push(where);
+            // hardly any sky in the marked region: the blade is there (paint and damage are greys and browns)
+            if (region.sky >= 0.1) failures.push(`${where}: ${Math.round(region.sky * 100)} % sky`);
+            if (region.blade <= 0.6) failures.push(`${where}: ${Math.round(region.blade * 100)} % blade`);
+            // and something is drawn on it: not a plain painted surface
+            if (region.lumaDeviation <= 12) failures.push(`${where}: luminance deviation ${region.lumaDeviation.toFixed(1)}`);
+          }
+        }
+      }
+    }
+    // every kind of flat demo sighting was looked at: both years of the linked crack, the repairs' evidence, Marmara's
+    expect(checked.length).toBeGreaterThanOrEqual(14);
+    expect(failures).toEqual([]);
+    if (process.env.DEMO_SAMPLE_DIR) {
+      // and Bergama's generated report, whose evidence shows these crops
+      const token = await t.login(DEMO.egeAdmin);
+      const turbines = (await t.call(token, { method: 'GET', url: '/api/turbines' })).json().data as { id: number; code: string }[];
+      const bergama = turbines.find((x) => x.code === 'EGE-BRG-01');
+      const reports = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/reports` })).json().data as {
+        generated: boolean;
+        report_url: string;
+      }[];
+      const generated = reports.find((r) => r.generated);
+      const file = await t.app.inject({ method: 'GET', url: generated?.report_url ?? '' });
+      writeFileSync(path.join(process.env.DEMO_SAMPLE_DIR, 'demo-bergama-report.pdf'), file.rawPayload);
+    }
+  });
 });
+
+/** The marked region of a flat photo (a point: the evidence crop's window, 8 % of the shorter side): the share of
+ *  sky-coloured pixels (saturated, neither dark nor near white: the demo skies are 52-82 % light), of low-saturation ones (blade paint, laminate, burns) and the
+ *  luminance's standard deviation. */
+async function regionStats(bytes: Buffer, points: number[][]) {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const xs = points.map((p) => (p[0] ?? 0) * info.width);
+  const ys = points.map((p) => (p[1] ?? 0) * info.height);
+  const half = points.length === 1 ? (0.08 * Math.min(info.width, info.height)) / 2 : 0;
+  const left = Math.max(0, Math.floor(Math.min(...xs) - half));
+  const right = Math.min(info.width, Math.ceil(Math.max(...xs) + half));
+  const top = Math.max(0, Math.floor(Math.min(...ys) - half));
+  const bottom = Math.min(info.height, Math.ceil(Math.max(...ys) + half));
+  let n = 0;
+  let sky = 0;
+  let blade = 0;
+  let sum = 0;
+  let squares = 0;
+  for (let y = top; y < bottom; y++)
+    for (let x = left; x < right; x++) {
+      const i = (y * info.width + x) * info.channels;
+      const [r, g, b] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0].map((v) => v / 255) as [number, number, number];
+      const max = Math.max(r, g, b);
+      const min = Math.min(r, g, b);
+      const lightness = (max + min) / 2;
+      const saturation = max === min ? 0 : (max - min) / (1 - Math.abs(2 * lightness - 1));
+      if (saturation >= 0.4 && lightness > 0.3 && lightness < 0.9) sky++;
+      if (saturation < 0.3) blade++;
+      const luma = 255 * (0.2126 * r + 0.7152 * g + 0.0722 * b);
+      sum += luma;
+      squares += luma * luma;
+      n++;
+    }
+  const mean = sum / n;
+  return { sky: sky / n, blade: blade / n, lumaDeviation: Math.sqrt(Math.max(0, squares / n - mean * mean)) };
+}

@@ -7,6 +7,7 @@ import { multipartBody } from '../../uploads/multipart-body.ts';
 import { seedDemoCampaign } from './seed-campaign.ts';
 import { seedDemoFindings } from './seed-findings.ts';
 import { startTurbineReport } from '../../reports/generate/jobs.ts';
+import { damageOn } from './demo-damage.ts';
 import { droneSvg, panoramaSvg, renderJpeg, reportPdf, surfaceSvg } from './images.ts';
 
 interface Upload {
@@ -35,7 +36,8 @@ async function uploadsFor(turbine: (typeof GALLERY)[number], year: number): Prom
       const files = [];
       for (let n = 1; n <= turbine.panoramasPerRoom; n++) {
         const name = `blade-${blade.toLowerCase()}-room${room}-${String(n).padStart(2, '0')}.jpg`;
-        files.push({ name, bytes: await renderJpeg(panoramaSvg(`${turbine.code} · ${blade} · ${room} · ${n}`, turbine.hue + n * 8)) });
+        const svg = panoramaSvg(`${turbine.code} · ${blade} · ${room} · ${n}`, turbine.hue + n * 8, damageOn(turbine.code, name));
+        files.push({ name, bytes: await renderJpeg(svg) });
       }
       list.push({ fields: { room, year, blade }, files });
     }
@@ -44,11 +46,11 @@ async function uploadsFor(turbine: (typeof GALLERY)[number], year: number): Prom
     for (let n = 1; n <= countOf; n++) {
       const blade = (['A', 'B', 'C'] as const)[(n - 1) % 3] ?? 'A';
       const title = `${turbine.code} · ${kind} · ${blade}`;
-      const svg = kind === 'drone' ? droneSvg(title, turbine.hue + 170) : surfaceSvg(title, turbine.hue, kind === 'robot');
-      list.push({
-        fields: { year, blade, category: kind },
-        files: [{ name: `${kind}-${blade.toLowerCase()}-${String(n).padStart(2, '0')}.jpg`, bytes: await renderJpeg(svg) }],
-      });
+      const name = `${kind}-${blade.toLowerCase()}-${String(n).padStart(2, '0')}.jpg`;
+      // the demo findings' damage, drawn where they are marked (demo-damage.ts)
+      const damage = damageOn(turbine.code, name);
+      const svg = kind === 'drone' ? droneSvg(title, turbine.hue + 170, damage) : surfaceSvg(title, turbine.hue, kind === 'robot', damage);
+      list.push({ fields: { year, blade, category: kind }, files: [{ name, bytes: await renderJpeg(svg) }] });
     }
   };
   await category('drone', turbine.drone);

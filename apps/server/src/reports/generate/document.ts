@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import {
   BLADES,
+  type CampaignMethod,
   DEPTH_CLASS_LABELS,
   FINDING_STATUS_LABELS,
   FINDING_SURFACE_LABELS,
@@ -15,6 +16,7 @@ import {
   SEVERITY_SCALE,
   type Severity,
   displayCity,
+  waiverCovers,
 } from '@windscope/contract';
 import type { ReportFinding, ReportInputs, ReportReviewer, ReportTurbine } from './load.ts';
 import { type ReportStringKey, reportDate, reportNumber, reportText } from './strings.ts';
@@ -29,7 +31,7 @@ const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 /** Changes of layout change this, so their documents get another inputs hash. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 export interface PreparedImage {
   jpeg: Buffer;
@@ -180,7 +182,7 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
   const table = (
     columns: { title: string; width: number; align?: 'left' | 'right' | 'center' }[],
     rows: string[][],
-    opts: { rowHeight?: number; fills?: (string | null)[][] } = {},
+    opts: { rowHeight?: number; fills?: (string | null)[][]; wrap?: boolean } = {},
   ) => {
     const rowHeight = opts.rowHeight ?? 16;
     // a header wraps onto as many lines as its longest title needs: a cut "Süresi…" / "Overd…" told the reader
@@ -204,7 +206,15 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
     ensureSpace(headerHeight + rowHeight);
     drawHeader();
     rows.forEach((row, r) => {
-      if (doc.y + rowHeight > BOTTOM) {
+      // wrapped rows are as high as their longest cell; others one line, cut with an ellipsis
+      doc.font('body').fontSize(8.5);
+      const height = opts.wrap
+        ? Math.max(
+            rowHeight,
+            ...row.map((cell, i) => Math.ceil(doc.heightOfString(safe(cell), { width: (columns[i]?.width ?? 16) - 8 })) + 8),
+          )
+        : rowHeight;
+      if (doc.y + height > BOTTOM) {
         newPage();
         drawHeader();
       }
@@ -214,27 +224,28 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
         const c = columns[i];
         if (!c) return;
         const fill = opts.fills?.[r]?.[i];
-        if (fill) doc.rect(x + 1, y + 1, c.width - 2, rowHeight - 2).fill(fill);
+        if (fill) doc.rect(x + 1, y + 1, c.width - 2, height - 2).fill(fill);
         doc
           .font('body')
           .fontSize(8.5)
           .fillColor(fill && fill !== '#f8f9fa' ? textOn(fill) : INK);
-        write(cell, x + 4, y + 4, {
-          width: c.width - 8,
-          height: rowHeight - 6,
-          align: c.align ?? 'left',
-          lineBreak: false,
-          ellipsis: true,
-        });
+        write(
+          cell,
+          x + 4,
+          y + 4,
+          opts.wrap
+            ? { width: c.width - 8, align: c.align ?? 'left' }
+            : { width: c.width - 8, height: rowHeight - 6, align: c.align ?? 'left', lineBreak: false, ellipsis: true },
+        );
         x += c.width;
       });
       doc
-        .moveTo(MARGIN.left, y + rowHeight)
-        .lineTo(MARGIN.left + CONTENT_WIDTH, y + rowHeight)
+        .moveTo(MARGIN.left, y + height)
+        .lineTo(MARGIN.left + CONTENT_WIDTH, y + height)
         .lineWidth(0.4)
         .strokeColor(RULE)
         .stroke();
-      doc.y = y + rowHeight;
+      doc.y = y + height;
     });
     doc.x = MARGIN.left;
     doc.y += 8;
@@ -328,8 +339,14 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
     doc.font('body').fontSize(7.5).fillColor(MUTED);
     write(t('generatedNote', { hash: options.inputsHash.slice(0, 16) }), MARGIN.left, BOTTOM - 24, { width: CONTENT_WIDTH });
 
+    // a campaign's turbines with no photo of the year and no reviewed finding get one line in a table of the summary,
+    // not pages saying "no reviewed findings" (issue 24 item 8)
+    const inspected = inputs.turbines.filter((x) => !isCampaign || x.findings.length > 0 || x.yearPhotoCount > 0);
+    const notInspected = inputs.turbines.filter((x) => !inspected.includes(x));
+
     // ---------- contents: pages reserved now, written at the end ----------
-    const tocEntryCount = inputs.turbines.reduce((n, x) => n + 6 + x.findings.length, 0) + 2 + (inputs.turbines.length > 1 ? 1 : 0);
+    const tocEntryCount =
+      inspected.reduce((n, x) => n + 6 + x.findings.length, 0) + 2 + (isCampaign ? 1 : 0) + (notInspected.length ? 1 : 0);
     const firstTocLines = Math.floor((BOTTOM - MARGIN.top - 40) / TOC_LINE);
     const tocLines = Math.floor((BOTTOM - MARGIN.top) / TOC_LINE);
     const tocPages = tocEntryCount <= firstTocLines ? 1 : 1 + Math.ceil((tocEntryCount - firstTocLines) / tocLines);
@@ -337,7 +354,7 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
     for (let i = 0; i < tocPages; i++) newPage();
 
     // ---------- campaign overview ----------
-    const totalUnits = inputs.turbines.reduce((n, x) => n + x.findings.length, 0) + inputs.turbines.length * 6;
+    const totalUnits = inspected.reduce((n, x) => n + x.findings.length, 0) + inspected.length * 6;
     let doneUnits = 0;
     const progress = async (units = 1) => {
       doneUnits += units;
@@ -345,7 +362,7 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
       // let the output drain between sections
       await new Promise((resolve) => setImmediate(resolve));
     };
-    if (inputs.turbines.length > 1) {
+    if (isCampaign) {
       newPage();
       chapter(t('summary'));
       heading(t('summary'), 0);
@@ -359,17 +376,41 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
           { title: t('total'), width: 45, align: 'right' },
           { title: t('overdueRepairs'), width: 76, align: 'right' },
         ],
-        inputs.turbines.map((x) => [
+        inspected.map((x) => [
           x.code,
           ...SEVERITIES.map((s) => String(x.findings.filter((f) => f.severity === s).length)),
           String(x.findings.length),
           String(x.findings.filter((f) => f.overdue).length),
         ]),
       );
+      if (notInspected.length) {
+        doc.y += 6;
+        mark(t('notInspected'), 1);
+        heading(t('notInspected'), 2);
+        paragraph(t('notInspectedIntro', { year: years }), MUTED);
+        table(
+          [
+            { title: t('turbineCode'), width: 160 },
+            { title: t('turbineName'), width: 130 },
+            { title: t('why'), width: CONTENT_WIDTH - 290 },
+          ],
+          notInspected.map((x) => [x.code, x.name ?? t('none'), whyNotInspected(x)]),
+          { wrap: true },
+        );
+      }
+    }
+
+    /** no photos, or every planned method waived for the turbine as a whole (with the reasons) */
+    function whyNotInspected(turbine: ReportTurbine): string {
+      const methods: readonly CampaignMethod[] = inputs.campaign?.methods ?? [];
+      const whole = turbine.waivers.filter((w) => w.blade === null);
+      if (methods.length > 0 && methods.every((m) => whole.some((w) => w.method === m)))
+        return t('waivedAll', { reason: [...new Set(whole.map((w) => w.reason))].join(' · ') });
+      return t('noPhotos', { year: turbine.year });
     }
 
     // ---------- per turbine ----------
-    for (const turbine of inputs.turbines) {
+    for (const turbine of inspected) {
       await renderTurbine(turbine);
     }
 
@@ -601,19 +642,30 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
       const c = turbine.coverage;
       paragraph(t('coverageIntro', { year: c.year }), MUTED);
       const sourceLabel = (s: string) => t(s as ReportStringKey);
+      // an empty cell a waiver covers reads "waived (n)", its reason under the table (issue 24 item 8: it read "none")
+      const reasons: string[] = [];
+      const cell = (n: number, method: CampaignMethod, blade: (typeof BLADES)[number], room: number | null) => {
+        if (n > 0) return String(n);
+        const waiver = turbine.waivers.find((w) => waiverCovers(w, method, { blade, room }));
+        if (!waiver) return t('notCovered');
+        if (!reasons.includes(waiver.reason)) reasons.push(waiver.reason);
+        return `${t('waived')} (${reasons.indexOf(waiver.reason) + 1})`;
+      };
       const rows: string[][] = [];
-      for (const source of PHOTO_CATEGORIES) rows.push([sourceLabel(source), ...BLADES.map((b) => cell(c.sources[source][b]))]);
+      for (const source of PHOTO_CATEGORIES)
+        rows.push([sourceLabel(source), ...BLADES.map((b) => cell(c.sources[source][b], source, b, null))]);
       const roomCount = Math.max(c.rooms, ...BLADES.map((b) => c.interior[b].length));
       for (let room = 1; room <= roomCount; room++)
-        rows.push([t('interior', { n: room }), ...BLADES.map((b) => cell(c.interior[b][room - 1] ?? 0))]);
+        rows.push([t('interior', { n: room }), ...BLADES.map((b) => cell(c.interior[b][room - 1] ?? 0, 'interior', b, room))]);
+      const fillOf = (v: string) => (v === t('notCovered') ? '#fff4e6' : v.startsWith(t('waived')) ? '#f1f3f5' : null);
       table(
         [{ title: t('source'), width: 195 }, ...BLADES.map((b) => ({ title: `${t('blade')} ${b}`, width: 100, align: 'right' as const }))],
         rows,
-        { fills: rows.map((row) => [null, ...row.slice(1).map((v) => (v === t('notCovered') ? '#fff4e6' : null))]) },
+        { fills: rows.map((row) => [null, ...row.slice(1).map(fillOf)]) },
       );
-    }
-    function cell(n: number) {
-      return n === 0 ? t('notCovered') : String(n);
+      reasons.forEach((reason, i) => {
+        paragraph(t('waivedNote', { n: i + 1, reason }), MUTED, 8.5);
+      });
     }
 
     // ---------- severity scale and sign-off ----------

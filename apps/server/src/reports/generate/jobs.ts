@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { type Actor, can, formatMessage, type Language, type MessageCode, type ReportJob } from '@windscope/contract';
+import { type Actor, type CampaignMethod, can, formatMessage, type Language, type MessageCode, type ReportJob } from '@windscope/contract';
 import type { AppContext } from '../../context.ts';
 import { campaignTurbines, campaigns, reportJobs, reports } from '../../db/schema.ts';
 import { companyScope } from '../../access/scope.ts';
@@ -319,7 +319,13 @@ export function createReportJobQueue(
       if (job.campaignId !== null) {
         const [row] = await ctx.db.select().from(campaigns).where(eq(campaigns.id, job.campaignId));
         if (!row) throw new JobFailure('REPORT_GENERATION_TURBINE_GONE');
-        campaign = { id: row.id, name: row.name, startsOn: row.plannedStart, endsOn: row.plannedEnd };
+        campaign = {
+          id: row.id,
+          name: row.name,
+          methods: row.methods as CampaignMethod[],
+          startsOn: row.plannedStart,
+          endsOn: row.plannedEnd,
+        };
         const members = await ctx.db
           .select({ id: campaignTurbines.turbineId })
           .from(campaignTurbines)

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
+  type CampaignMethod,
   type Coverage,
   type FindingGrowth,
   findingGrowth,
@@ -14,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import {
   campaigns,
   campaignTurbines,
+  campaignWaivers,
   companies,
   findingEvents,
   findingObservations,
@@ -96,6 +98,17 @@ export interface ReportTurbine {
   reviewers: ReportReviewer[];
   /** the campaigns of its company that year with this turbine in scope, by planned start (issue 24 item 10) */
   campaigns: string[];
+  /** photos of `year` (a campaign report gives a turbine with none and no reviewed findings no pages: item 8) */
+  yearPhotoCount: number;
+  /** the active waivers of this turbine in the report's campaign (a turbine report: its campaigns of that year) */
+  waivers: ReportWaiver[];
+}
+
+export interface ReportWaiver {
+  method: CampaignMethod;
+  blade: string | null;
+  room: number | null;
+  reason: string;
 }
 
 export interface ReportReviewer {
@@ -106,6 +119,8 @@ export interface ReportReviewer {
 export interface ReportCampaign {
   id: number;
   name: string;
+  /** the methods planned: a turbine with each of them waived as a whole was not inspected because of the waivers */
+  methods: CampaignMethod[];
   startsOn: string | null;
   endsOn: string | null;
 }
@@ -198,6 +213,7 @@ export async function loadReportInputs(ctx: AppContext, options: LoadOptions): P
     const year = Math.max(0, photoYears?.maxYear ?? 0, ...findingRows.map((f) => f.lastSeenYear)) || options.issueDate.getUTCFullYear();
     const [span] = await db
       .select({
+        photos: sql<number>`count(*)::int`,
         from: sql<string | null>`to_char(min(coalesce(${photos.takenAt}, ${photos.createdAt})) at time zone 'UTC', 'YYYY-MM-DD')`,
         to: sql<string | null>`to_char(max(coalesce(${photos.takenAt}, ${photos.createdAt})) at time zone 'UTC', 'YYYY-MM-DD')`,
       })
@@ -304,11 +320,27 @@ export async function loadReportInputs(ctx: AppContext, options: LoadOptions): P
       .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name))
       .map(({ name, isAuthor }) => ({ name, isAuthor }));
     const inCampaigns = await ctx.db
-      .select({ name: campaigns.name })
+      .select({ id: campaigns.id, name: campaigns.name })
       .from(campaignTurbines)
       .innerJoin(campaigns, eq(campaigns.id, campaignTurbines.campaignId))
       .where(and(eq(campaignTurbines.turbineId, t.id), eq(campaigns.year, year), eq(campaigns.companyId, t.companyId)))
       .orderBy(asc(campaigns.plannedStart), asc(campaigns.id));
+    // the waivers of the campaign(s) the document names (the cover: the campaign, or the turbine's of that year)
+    const campaignIds = options.campaign ? [options.campaign.id] : inCampaigns.map((c) => c.id);
+    const waivers = campaignIds.length
+      ? await ctx.db
+          .select({
+            method: campaignWaivers.method,
+            blade: campaignWaivers.blade,
+            room: campaignWaivers.room,
+            reason: campaignWaivers.reason,
+          })
+          .from(campaignWaivers)
+          .where(
+            and(eq(campaignWaivers.turbineId, t.id), inArray(campaignWaivers.campaignId, campaignIds), isNull(campaignWaivers.removedAt)),
+          )
+          .orderBy(asc(campaignWaivers.id))
+      : [];
     result.push({
       id: t.id,
       code: t.code,
@@ -327,6 +359,8 @@ export async function loadReportInputs(ctx: AppContext, options: LoadOptions): P
       coverage: await turbineCoverage(ctx, actor, id, year),
       reviewers,
       campaigns: inCampaigns.map((c) => c.name),
+      yearPhotoCount: span?.photos ?? 0,
+      waivers: waivers.map((w) => ({ ...w, method: w.method as CampaignMethod })),
     });
   }
   return { language: options.language, company, campaign: options.campaign, author, turbines: result };

@@ -9,7 +9,7 @@ import { demoCompanies, insertTurbine, userByEmail } from '../../../test/factori
 import { insertFinding, insertKindPhoto } from '../../../test/finding-factories.ts';
 import { createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
 import { readPdf } from '../../../test/pdf-read.ts';
-import { insertCampaign } from '../../../test/campaign-factories.ts';
+import { insertCampaign, insertWaiver } from '../../../test/campaign-factories.ts';
 
 /** A photographic-looking crop: a gradient with noise, WebP as findings/evidence-crop.ts stores them. */
 async function makeCrop(seed: number): Promise<Buffer> {
@@ -317,17 +317,31 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     const author = await userByEmail(t, DEMO.egeOperator);
     const second = await insertTurbine(t, companies.ege, { code: `RG-${storage}-Ş2` });
     await insertFinding(t, second.id, author, { status: 'monitoring', type: 'hole', severity: 4, distance: 12, year: 2026 });
-    const campaign = await insertCampaign(t, companies.ege, [turbineId, second.id], { name: 'Ege Güz Kampanyası 2026' });
-    const start = await t.call(operator, {
-      method: 'POST',
-      url: `/api/campaigns/${campaign.id}/reports/generate`,
-      payload: { language: 'tr' },
+    // two turbines never photographed: one simply not reached, one whose only method was waived as a whole
+    const unseen = await insertTurbine(t, companies.ege, { code: `RG-${storage}-N3`, turbineName: 'Kuzey 3' });
+    const waivedTurbine = await insertTurbine(t, companies.ege, { code: `RG-${storage}-W4`, turbineName: 'Batı 4' });
+    const campaign = await insertCampaign(t, companies.ege, [turbineId, second.id, unseen.id, waivedTurbine.id], {
+      name: 'Ege Güz Kampanyası 2026',
     });
-    expect(start.statusCode).toBe(202);
-    await t.app.ctx.reportJobs.idle();
+    const manager = await userByEmail(t, DEMO.egeManager);
+    await insertWaiver(t, campaign.id, waivedTurbine.id, manager, { method: 'drone', blade: null });
+    // the first turbine's drone photos are of blade A: blade B's empty cell is waived
+    await insertWaiver(t, campaign.id, turbineId, manager, { method: 'drone', blade: 'B' });
+    const generateCampaign = async (language: 'tr' | 'en') => {
+      const answer = await t.call(operator, {
+        method: 'POST',
+        url: `/api/campaigns/${campaign.id}/reports/generate`,
+        payload: { language },
+      });
+      expect(answer.statusCode).toBe(202);
+      await t.app.ctx.reportJobs.idle();
+      return answer;
+    };
+    const start = await generateCampaign('tr');
     const res = await t.call(operator, { method: 'GET', url: `/api/campaigns/${campaign.id}/reports/jobs/${start.json().data.id}` });
     expect(res.json().data).toMatchObject({ status: 'done', progress: 100 });
     const ofSecond = (await t.call(operator, { method: 'GET', url: `/api/turbines/${second.id}/reports` })).json().data as {
+      id: number;
       report_url: string;
       generated: boolean;
       inputs_hash: string;
@@ -347,6 +361,31 @@ describe.each(['fs', 's3'] as const)('generated reports on the %s driver', (stor
     expect(all).toContain(`RG-${storage}-Ş2`);
     expect(all).toContain(FINDING_TYPE_LABELS.hole.tr);
     expect(pdf.images).toBe(crops);
+    // issue 24 item 8: turbines never photographed are one table of the summary, with why, and have no pages
+    expect(all).toContain('Muayene edilmeyen türbinler');
+    expect(all).toMatch(new RegExp(`RG-${storage}-N3\\s+Kuzey 3\\s+2026 yılında fotoğraf çekilmedi`));
+    expect(all).toMatch(new RegExp(`RG-${storage}-W4\\s+Batı 4\\s+Muaf: Rüzgâr çok kuvvetliydi`));
+    expect(all).not.toMatch(new RegExp(`(Türbin|TÜRBİN) RG-${storage}-(N3|W4)`));
+    expect(all).not.toContain('Gözden geçirilmiş bulgu yok');
+    // a waived coverage cell says so and why (it read "yok")
+    const coverage = pdf.text.find((page) => page.includes(`${turbineCode}: Kapsam`.toLocaleUpperCase('tr-TR'))) ?? '';
+    expect(coverage).toMatch(/Drone\s+\d+\s+muaf \(1\)\s+yok/);
+    expect(coverage).toContain('(1) Muaf: Rüzgâr çok kuvvetliydi');
+    // and in English
+    await generateCampaign('en');
+    const enList = (await t.call(operator, { method: 'GET', url: `/api/turbines/${second.id}/reports` })).json().data as {
+      id: number;
+      report_url: string;
+    }[];
+    expect(enList).toHaveLength(2);
+    const enFile = await t.app.inject({ method: 'GET', url: enList.find((r) => r.id !== ofSecond[0]?.id)?.report_url ?? '' });
+    const enText = (await readPdf(enFile.rawPayload)).text.join('\n');
+    expect(enText).toContain('Turbines without inspection');
+    expect(enText).toMatch(new RegExp(`RG-${storage}-N3\\s+Kuzey 3\\s+No photos taken in 2026`));
+    expect(enText).toMatch(new RegExp(`RG-${storage}-W4\\s+Batı 4\\s+Waived: Rüzgâr çok kuvvetliydi`));
+    expect(enText).toMatch(/Drone\s+\d+\s+waived \(1\)\s+none/);
+    expect(enText).toContain('(1) Waived: Rüzgâr çok kuvvetliydi');
+    expect(enText).not.toContain('No reviewed findings');
     // a campaign of another company is not found; an empty one is refused with a message
     const foreign = await insertCampaign(t, companies.marmara, [otherTurbineId]);
     const denied = await t.call(operator, {

@@ -95,6 +95,16 @@ const STRINGS = {
   robot: { tr: 'Robot', en: 'Robot' },
   interior: { tr: 'İç (360°), oda {n}', en: 'Interior (360°), room {n}' },
   notCovered: { tr: 'yok', en: 'none' },
+  waived: { tr: 'muaf', en: 'waived' },
+  waivedNote: { tr: '({n}) Muaf: {reason}', en: '({n}) Waived: {reason}' },
+  notInspected: { tr: 'Muayene edilmeyen türbinler', en: 'Turbines without inspection' },
+  notInspectedIntro: {
+    tr: 'Bu türbinlerin {year} yılına ait fotoğrafı ve gözden geçirilmiş bulgusu yok; raporda kendi sayfaları yoktur.',
+    en: 'These turbines have no photos of {year} and no reviewed findings; the report gives them no pages of their own.',
+  },
+  why: { tr: 'Neden', en: 'Why' },
+  noPhotos: { tr: '{year} yılında fotoğraf çekilmedi', en: 'No photos taken in {year}' },
+  waivedAll: { tr: 'Muaf: {reason}', en: 'Waived: {reason}' },
   signOff: { tr: 'Onay', en: 'Sign-off' },
   signOffText: {
     tr: 'Aşağıda imzası bulunanlar, bu raporda yer alan bulguların incelendiğini ve önem derecelerinin ölçeğe göre atandığını onaylar.',
