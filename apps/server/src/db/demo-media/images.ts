@@ -59,8 +59,10 @@ export function surfaceSvg(title: string, hue: number, dark: boolean): string {
 </svg>`;
 }
 
-export function renderJpeg(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: false }).toBuffer();
+/** The picture as a JPEG, with EXIF tags when given (a capture time and position, demo-media/capture-exif.ts). */
+export function renderJpeg(svg: string, exif?: sharp.Exif): Promise<Buffer> {
+  const image = sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: false });
+  return (exif ? image.withExif(exif) : image).toBuffer();
 }
 
 /** A one-page PDF report with a title line (valid structure, computed cross-reference table). */
