@@ -56,15 +56,21 @@ test('the all-photos list sorts by name, capture date and upload date, kept in t
 
   await sortBy(page, 'Çekim tarihi (yeniden eskiye)');
   await expect(page).toHaveURL(/[?&]photoSort=taken(&|$)/);
-  await expect.poll(() => tileNames(page)).toEqual(['operator-a-3.jpg', 'drone-b-2.jpg', 'drone-a-10.jpg', 'pano-a1-1.jpg', 'robot-c-1.jpg']);
+  await expect
+    .poll(() => tileNames(page))
+    .toEqual(['operator-a-3.jpg', 'drone-b-2.jpg', 'drone-a-10.jpg', 'pano-a1-1.jpg', 'robot-c-1.jpg']);
   await sortBy(page, 'Çekim tarihi (eskiden yeniye)');
   await expect(page).toHaveURL(/photoSort=taken&photoDir=asc/);
   // the robot photo has no capture date: last in this direction too
-  await expect.poll(() => tileNames(page)).toEqual(['pano-a1-1.jpg', 'drone-a-10.jpg', 'drone-b-2.jpg', 'operator-a-3.jpg', 'robot-c-1.jpg']);
+  await expect
+    .poll(() => tileNames(page))
+    .toEqual(['pano-a1-1.jpg', 'drone-a-10.jpg', 'drone-b-2.jpg', 'operator-a-3.jpg', 'robot-c-1.jpg']);
 
   // the order survives a reload, and the viewer steps through the list in the order shown
   await page.reload();
-  await expect.poll(() => tileNames(page)).toEqual(['pano-a1-1.jpg', 'drone-a-10.jpg', 'drone-b-2.jpg', 'operator-a-3.jpg', 'robot-c-1.jpg']);
+  await expect
+    .poll(() => tileNames(page))
+    .toEqual(['pano-a1-1.jpg', 'drone-a-10.jpg', 'drone-b-2.jpg', 'operator-a-3.jpg', 'robot-c-1.jpg']);
   await expect(page.getByTestId('photo-sort')).toHaveValue('Çekim tarihi (eskiden yeniye)');
   await page.getByRole('button', { name: 'drone-a-10.jpg fotoğrafını aç' }).click();
   await expect(page.getByTestId('viewer-counter')).toHaveText('2 / 5');
@@ -73,12 +79,18 @@ test('the all-photos list sorts by name, capture date and upload date, kept in t
   await page.keyboard.press('Escape');
 
   await sortBy(page, 'Yükleme tarihi (yeniden eskiye)');
-  await expect.poll(() => tileNames(page)).toEqual(['pano-a1-1.jpg', 'operator-a-3.jpg', 'drone-a-10.jpg', 'robot-c-1.jpg', 'drone-b-2.jpg']);
+  await expect
+    .poll(() => tileNames(page))
+    .toEqual(['pano-a1-1.jpg', 'operator-a-3.jpg', 'drone-a-10.jpg', 'robot-c-1.jpg', 'drone-b-2.jpg']);
   await sortBy(page, 'Ada göre (Z → A)');
-  await expect.poll(() => tileNames(page)).toEqual(['robot-c-1.jpg', 'pano-a1-1.jpg', 'operator-a-3.jpg', 'drone-b-2.jpg', 'drone-a-10.jpg']);
+  await expect
+    .poll(() => tileNames(page))
+    .toEqual(['robot-c-1.jpg', 'pano-a1-1.jpg', 'operator-a-3.jpg', 'drone-b-2.jpg', 'drone-a-10.jpg']);
   // back steps through the orders chosen
   await page.goBack();
-  await expect.poll(() => tileNames(page)).toEqual(['pano-a1-1.jpg', 'operator-a-3.jpg', 'drone-a-10.jpg', 'robot-c-1.jpg', 'drone-b-2.jpg']);
+  await expect
+    .poll(() => tileNames(page))
+    .toEqual(['pano-a1-1.jpg', 'operator-a-3.jpg', 'drone-a-10.jpg', 'robot-c-1.jpg', 'drone-b-2.jpg']);
   expect(await seriousViolations(page)).toEqual([]);
 });
 

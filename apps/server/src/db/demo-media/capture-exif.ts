@@ -1,5 +1,5 @@
 import type { GeoPoint } from '@windscope/contract';
-import type sharp from 'sharp';
+import type { Exif } from 'sharp';
 
 /** When and where a demo photo was taken, written into its EXIF as a camera would (issue 24 item 22: the viewers show
  *  it, with the distance from the turbine). */
@@ -26,8 +26,8 @@ function rationals(value: number): string {
 }
 
 /** sharp's withExif() input: the capture time in the Exif IFD, the position in the GPS IFD. */
-export function captureExif(capture: DemoCapture): sharp.Exif {
-  const exif: sharp.Exif = { IFD0: { Make: 'Windscope demo' }, IFD2: { DateTimeOriginal: exifTime(capture.takenAt) } };
+export function captureExif(capture: DemoCapture): Exif {
+  const exif: Exif = { IFD0: { Make: 'Windscope demo' }, IFD2: { DateTimeOriginal: exifTime(capture.takenAt) } };
   const { position } = capture;
   if (position) {
     exif.IFD3 = {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Exif } from 'sharp';
 
 /** Demo imagery we draw ourselves (SVG rendered by sharp): no third-party photos. */
 const label = (text: string, x: number, y: number, size: number, fill = '#ffffff') =>
@@ -60,7 +60,7 @@ export function surfaceSvg(title: string, hue: number, dark: boolean): string {
 }
 
 /** The picture as a JPEG, with EXIF tags when given (a capture time and position, demo-media/capture-exif.ts). */
-export function renderJpeg(svg: string, exif?: sharp.Exif): Promise<Buffer> {
+export function renderJpeg(svg: string, exif?: Exif): Promise<Buffer> {
   const image = sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: false });
   return (exif ? image.withExif(exif) : image).toBuffer();
 }

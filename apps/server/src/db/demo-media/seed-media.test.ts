@@ -57,7 +57,7 @@ describe('demo photos', () => {
     expect([...withFindings].sort()).toEqual([...years].sort());
   }, 120_000);
 
-  it('gives this year\'s demo photos a capture time in their EXIF, and drone and operator photos a position near the turbine', async () => {
+  it("gives this year's demo photos a capture time in their EXIF, and drone and operator photos a position near the turbine", async () => {
     const token = await t.login(DEMO.egeCustomer);
     const turbines = (await t.call(token, { method: 'GET', url: '/api/turbines' })).json().data as {
       id: number;
@@ -67,8 +67,9 @@ describe('demo photos', () => {
     const bergama = turbines.find((x) => x.code === 'EGE-BRG-01');
     const site = parseCoordinates(bergama?.coordinates);
     expect(site).not.toBeNull();
-    const list = (await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/photos?year=${t.app.ctx.now().getFullYear()}` })).json()
-      .data as Photo[];
+    const list = (
+      await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/photos?year=${t.app.ctx.now().getFullYear()}` })
+    ).json().data as Photo[];
     const ofKind = (kind: string | null) => list.filter((p) => p.category === kind);
     const now = t.app.ctx.now().getTime();
     for (const photo of [...ofKind(null), ...ofKind('drone'), ...ofKind('operator')]) {
@@ -80,11 +81,11 @@ describe('demo photos', () => {
     expect(ofKind('robot').every((p) => p.taken_at === null && p.gps === null)).toBe(true);
     const metres = (photo: Photo) => (photo.gps && site ? Math.round(distanceInMetres(photo.gps, site)) : null);
     // the spots of demoCaptures: 120 m, 263 m and 1,348 m for the drone, 15-23 m for the operator (EXIF keeps 1/100 s of arc)
-    expect(ofKind('drone').map(metres).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
-      expect.closeTo(120, -1),
-      expect.closeTo(263, -1),
-      expect.closeTo(1348, -1),
-    ]);
+    expect(
+      ofKind('drone')
+        .map(metres)
+        .sort((a, b) => (a ?? 0) - (b ?? 0)),
+    ).toEqual([expect.closeTo(120, -1), expect.closeTo(263, -1), expect.closeTo(1348, -1)]);
     expect(ofKind('operator').every((p) => (metres(p) ?? 99) < 30)).toBe(true);
   });
 

@@ -48,7 +48,10 @@ const OPERATOR_SPOTS: [number, number][] = [
 function demoCaptures(now: Date, site: GeoPoint | null) {
   const morning = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 3, 8, 40);
   let minutes = 0;
-  const next = () => new Date(morning + (minutes += 3) * 60_000);
+  const next = () => {
+    minutes += 3;
+    return new Date(morning + minutes * 60_000);
+  };
   const at = (spots: [number, number][], n: number) => {
     const [north, east] = spots[(n - 1) % spots.length] ?? [0, 0];
     return site ? pointFrom(site, north, east) : undefined;
@@ -85,7 +88,9 @@ async function uploadsFor(
       const svg = kind === 'drone' ? droneSvg(title, turbine.hue + 170) : surfaceSvg(title, turbine.hue, kind === 'robot');
       list.push({
         fields: { year, blade, category: kind },
-        files: [{ name: `${kind}-${blade.toLowerCase()}-${String(n).padStart(2, '0')}.jpg`, bytes: await renderJpeg(svg, captures[kind](n)) }],
+        files: [
+          { name: `${kind}-${blade.toLowerCase()}-${String(n).padStart(2, '0')}.jpg`, bytes: await renderJpeg(svg, captures[kind](n)) },
+        ],
       });
     }
   };

@@ -50,7 +50,16 @@ export function PanoramaStage(props: PanoramaStageProps) {
   return photo ? <StageOfPhoto {...props} photo={photo} /> : null;
 }
 
-function StageOfPhoto({ turbineId, turbineCoordinates, photos, index, onStep, layoutVersion, photo, compareTo }: PanoramaStageProps & { photo: Photo }) {
+function StageOfPhoto({
+  turbineId,
+  turbineCoordinates,
+  photos,
+  index,
+  onStep,
+  layoutVersion,
+  photo,
+  compareTo,
+}: PanoramaStageProps & { photo: Photo }) {
   const { t } = useTranslation('panorama');
   const { t: tv } = useTranslation('viewer');
   const stageRef = useRef<HTMLDivElement>(null);

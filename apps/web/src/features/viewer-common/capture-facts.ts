@@ -29,7 +29,11 @@ export interface Hemispheres {
 
 /** "39.18520° N 27.08700° E": five decimals (about a metre), the number in the language's style, the hemisphere by
  *  letter, so a Turkish decimal comma never reads as the separator of the pair. */
-export function formatPosition(point: GeoPoint, letters: Hemispheres, number: (value: number, options: Intl.NumberFormatOptions) => string) {
+export function formatPosition(
+  point: GeoPoint,
+  letters: Hemispheres,
+  number: (value: number, options: Intl.NumberFormatOptions) => string,
+) {
   const degrees = (value: number) => `${number(Math.abs(value), { minimumFractionDigits: 5, maximumFractionDigits: 5 })}°`;
   return `${degrees(point.latitude)} ${point.latitude < 0 ? letters.south : letters.north} ${degrees(point.longitude)} ${
     point.longitude < 0 ? letters.west : letters.east

@@ -17,9 +17,9 @@ describe('the all-photos order in the URL (issue 24 item 22)', () => {
 
   it('writes only what differs from the default, and leaves other parameters alone', () => {
     const base = new URLSearchParams('finding=7');
-    expect(writePhotoSort({ key: 'name', direction: 'asc' }, new URLSearchParams('photoSort=taken&photoDir=asc&finding=7')).toString()).toBe(
-      'finding=7',
-    );
+    expect(
+      writePhotoSort({ key: 'name', direction: 'asc' }, new URLSearchParams('photoSort=taken&photoDir=asc&finding=7')).toString(),
+    ).toBe('finding=7');
     expect(writePhotoSort({ key: 'taken', direction: 'desc' }, base).toString()).toBe('finding=7&photoSort=taken');
     expect(writePhotoSort({ key: 'taken', direction: 'asc' }, base).toString()).toBe('finding=7&photoSort=taken&photoDir=asc');
     expect(writePhotoSort({ key: 'name', direction: 'desc' }, base).toString()).toBe('finding=7&photoSort=name&photoDir=desc');

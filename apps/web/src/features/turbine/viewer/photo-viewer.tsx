@@ -30,7 +30,16 @@ export interface PhotoViewerProps {
 
 /** Spec §2: opens at an index, previous/next wrap around (buttons, arrow keys), Escape or a backdrop click closes.
  *  Drone, operator and robot photos zoom and carry the "mark finding" tool (DECISIONS §12, ViewerPicture). */
-export function PhotoViewer({ turbineId, turbineCoordinates, photos, index, onIndexChange, onClose, onDelete, keyboard }: PhotoViewerProps) {
+export function PhotoViewer({
+  turbineId,
+  turbineCoordinates,
+  photos,
+  index,
+  onIndexChange,
+  onClose,
+  onDelete,
+  keyboard,
+}: PhotoViewerProps) {
   const { t } = useTranslation(TURBINE_NS);
   const labels = usePhotoLabels();
   const photo = index === null ? undefined : photos[index];
