@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { type CaptureFixture, makeCaptureFixture, removeCaptureFixture } from '../support/photo-capture-data.ts';
 import { signIn } from '../support/viewer-data.ts';
@@ -16,6 +16,8 @@ const VARIANTS = [
 const WIDTHS = [769, 1440] as const;
 
 test.use({ bypassCSP: true, timezoneId: 'Europe/Istanbul' });
+// the machine may be busy (several servers and browsers share it): a turbine page with its chunks can take a while
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 let fixture: CaptureFixture;
 test.beforeAll(async () => {

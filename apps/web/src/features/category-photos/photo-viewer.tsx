@@ -45,7 +45,6 @@ export function PhotoViewer({ turbineId, turbineCoordinates, photo, category, co
             {photo.uploader_name && ` · ${t('uploadedBy', { name: photo.uploader_name })}`}
             {` · ${t('uploadedAt', { date: format.dateTime(photo.upload_date) })}`}
           </Text>
-          <CaptureLine photo={photo} turbineCoordinates={turbineCoordinates} c="dimmed" />
         </div>
         <Group gap="xs" wrap="nowrap" className={classes.viewerTools}>
           <Anchor
@@ -73,6 +72,7 @@ export function PhotoViewer({ turbineId, turbineCoordinates, photo, category, co
           )}
         </Group>
       </Group>
+      <CaptureLine photo={photo} turbineCoordinates={turbineCoordinates} c="dimmed" className={classes.captureRow} />
       {findings.toolbar}
       <div className={classes.viewerBody}>
         <ZoomableImage
