@@ -60,7 +60,7 @@ export function PhotoFiltersBar({ filters, years, onChange, sort, onSortChange }
         value={choiceOf(sort)}
         onChange={(value) => onSortChange(sortOfChoice(value))}
         allowDeselect={false}
-        w={240}
+        w={290}
         data-testid="photo-sort"
       />
     </div>

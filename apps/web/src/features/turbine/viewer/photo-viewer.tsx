@@ -101,7 +101,7 @@ export function PhotoViewer({
                 <Text size="xs" className={classes.meta} truncate>
                   {[labels.place(photo), String(photo.year), labels.size(photo), labels.uploaded(photo)].filter(Boolean).join(' · ')}
                 </Text>
-                <CaptureLine photo={photo} turbineCoordinates={turbineCoordinates} className={classes.meta} />
+                <CaptureLine photo={photo} turbineCoordinates={turbineCoordinates} className={`${classes.meta} ${classes.capture}`} />
               </Stack>
               <Group gap="xs" wrap="nowrap">
                 <Text size="sm" fw={600} data-testid="viewer-counter">
