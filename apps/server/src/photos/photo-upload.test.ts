@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoSchema } from '@windscope/contract';
+import { type Photo, photoSchema } from '@windscope/contract';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import {
   demoTurbineIds,
@@ -74,6 +74,14 @@ describe.each(['fs', 's3'] as const)('photo uploads on the %s driver', (storage)
     const all = await list(`view=all&year=${year}`);
     expect(all.map((p) => p.originalName).sort()).toEqual(['IMG_0001.jpg', 'drone_1.webp', 'op-1.tif', 'pano-2.png', 'scan.pcd']);
     for (const item of all) photoSchema.strict().parse(item);
+    // the listing gives the capture time and position read at upload (issue 24 item 22: the viewers' headers show them)
+    const byName = new Map(all.map((p) => [p.originalName, p as unknown as Photo]));
+    expect(byName.get('IMG_0001.jpg')?.taken_at).toBe('2024-05-17T10:21:33.000Z');
+    expect(byName.get('IMG_0001.jpg')?.gps?.latitude).toBeCloseTo(38.425, 4);
+    expect(byName.get('IMG_0001.jpg')?.gps?.longitude).toBeCloseTo(27.1333, 4);
+    for (const name of ['pano-2.png', 'drone_1.webp', 'op-1.tif', 'scan.pcd']) {
+      expect(byName.get(name)).toMatchObject({ taken_at: null, gps: null });
+    }
     expect((await list('room=2&noCache=1')).map((p) => p.originalName).sort()).toEqual(['IMG_0001.jpg', 'pano-2.png']);
     expect((await list('category=drone')).map((p) => p.originalName)).toEqual(['drone_1.webp']);
     expect((await list('category=blade&blade=A')).length).toBe(2);

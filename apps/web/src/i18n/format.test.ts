@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFileSize, formatNumber } from './format.ts';
+import { formatCaptureTime, formatDate, formatDistance, formatFileSize, formatNumber } from './format.ts';
 import { i18n } from './i18n.ts';
 import { registerCatalog } from './register-catalog.ts';
 
@@ -64,5 +64,40 @@ describe('registerCatalog', () => {
     registerCatalog('example-page', { tr: { heading: 'Başlık' }, en: { heading: 'Heading' } });
     expect(i18n.getResource('tr', 'example-page', 'heading')).toBe('Başlık');
     expect(i18n.getResource('en', 'example-page', 'heading')).toBe('Heading');
+  });
+});
+
+describe('distances on the ground (issue 24 item 22)', () => {
+  it('shows metres under a kilometre: to the metre up to 100 m, then to ten metres', () => {
+    expect(formatDistance(0, 'en')).toBe('0 m');
+    expect(formatDistance(12.4, 'tr')).toBe('12 m');
+    expect(formatDistance(99.4, 'en')).toBe('99 m');
+    expect(formatDistance(263.1, 'en')).toBe('260 m');
+    expect(formatDistance(994, 'tr')).toBe('990 m');
+  });
+
+  it("shows kilometres from 1 km, one decimal below 10 km, in the language's number style", () => {
+    expect(formatDistance(995, 'en')).toBe('1.0 km');
+    expect(formatDistance(1348.4, 'en')).toBe('1.3 km');
+    expect(formatDistance(1348.4, 'tr')).toBe('1,3 km');
+    expect(formatDistance(9960, 'en')).toBe('10 km');
+    expect(formatDistance(45_140, 'tr')).toBe('45 km');
+    expect(formatDistance(1_234_567, 'en')).toBe('1,235 km');
+    expect(formatDistance(1_234_567, 'tr')).toBe('1.235 km');
+  });
+
+  it('shows nothing for a distance that is not one', () => {
+    expect(formatDistance(Number.NaN, 'en')).toBe('');
+    expect(formatDistance(-5, 'tr')).toBe('');
+    expect(formatDistance(Number.POSITIVE_INFINITY, 'en')).toBe('');
+  });
+});
+
+describe('capture times', () => {
+  it("are the camera's clock (kept as UTC by the server) in the page language's date format", () => {
+    expect(formatCaptureTime('2024-05-17T10:21:33.000Z', 'tr')).toBe('17 May 2024 10:21');
+    expect(formatCaptureTime('2024-05-17T10:21:33.000Z', 'en')).toBe('17 May 2024, 10:21');
+    expect(formatCaptureTime('2024-11-03T23:59:00.000Z', 'tr')).toBe('3 Kas 2024 23:59');
+    expect(formatCaptureTime('garbage', 'en')).toBe('');
   });
 });

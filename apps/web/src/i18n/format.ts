@@ -34,6 +34,30 @@ export function formatFileSize(bytes: number, language: Language, decimals: 1 | 
   return `${formatNumber(bytes / GB, language, fixed)} GB`;
 }
 
+/** A distance on the ground: metres under a kilometre (to the metre up to 100 m, then to ten metres), then kilometres
+ *  with one decimal below 10 km and whole above, in the language's number style and unit ("1,4 km" in Turkish). */
+export function formatDistance(metres: number, language: Language): string {
+  if (!Number.isFinite(metres) || metres < 0) return '';
+  const shownMetres = metres < 100 ? Math.round(metres) : Math.round(metres / 10) * 10;
+  if (shownMetres < 1000) return formatNumber(shownMetres, language, { style: 'unit', unit: 'meter', unitDisplay: 'short' });
+  const km = metres / 1000;
+  const digits = Number(km.toFixed(1)) < 10 ? 1 : 0;
+  return formatNumber(km, language, {
+    style: 'unit',
+    unit: 'kilometer',
+    unitDisplay: 'short',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+/** When a photo was taken, as its camera's clock read. The server keeps an EXIF time without an offset as if it were UTC
+ *  (media/exif.ts; the month it files a photo under and the reports' dates read it so), so it is shown in UTC: the
+ *  camera's wall-clock time whatever the viewer's own time zone. */
+export function formatCaptureTime(value: DateInput, language: Language): string {
+  return formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+}
+
 /** Formatters bound to the current language; they re-render with it. */
 export function useFormatters() {
   const { i18n } = useTranslation();
@@ -44,5 +68,7 @@ export function useFormatters() {
     dateTime: (value: DateInput) => formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short' }),
     number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, language, options),
     fileSize: (bytes: number, decimals: 1 | 2 = 1) => formatFileSize(bytes, language, decimals),
+    distance: (metres: number) => formatDistance(metres, language),
+    captureTime: (value: DateInput) => formatCaptureTime(value, language),
   };
 }

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Exif } from 'sharp';
 import { type DemoDamage, DRONE_BLADE } from './demo-damage.ts';
 
 /** Demo imagery we draw ourselves (SVG rendered by sharp): no third-party photos. */
@@ -221,8 +221,10 @@ function damageSvg(d: DemoDamage, w: number, h: number): string {
   }
 }
 
-export function renderJpeg(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: false }).toBuffer();
+/** The picture as a JPEG, with EXIF tags when given (a capture time and position, demo-media/capture-exif.ts). */
+export function renderJpeg(svg: string, exif?: Exif): Promise<Buffer> {
+  const image = sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: false });
+  return (exif ? image.withExif(exif) : image).toBuffer();
 }
 
 /** A one-page PDF report with a title line (valid structure, computed cross-reference table). */

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignBoard, FindingDetail } from '@windscope/contract';
+import { type CampaignBoard, distanceInMetres, type FindingDetail, type Photo, parseCoordinates } from '@windscope/contract';
 import { createTestApp, DEMO, type TestApp } from '../../../test/harness.ts';
 import { seedDemoMedia } from './seed-media.ts';
 
@@ -59,6 +59,38 @@ describe('demo photos', () => {
     }
     expect([...withFindings].sort()).toEqual([...years].sort());
   }, 120_000);
+
+  it("gives this year's demo photos a capture time in their EXIF, and drone and operator photos a position near the turbine", async () => {
+    const token = await t.login(DEMO.egeCustomer);
+    const turbines = (await t.call(token, { method: 'GET', url: '/api/turbines' })).json().data as {
+      id: number;
+      code: string;
+      coordinates: string | null;
+    }[];
+    const bergama = turbines.find((x) => x.code === 'EGE-BRG-01');
+    const site = parseCoordinates(bergama?.coordinates);
+    expect(site).not.toBeNull();
+    const list = (
+      await t.call(token, { method: 'GET', url: `/api/turbines/${bergama?.id}/photos?year=${t.app.ctx.now().getFullYear()}` })
+    ).json().data as Photo[];
+    const ofKind = (kind: string | null) => list.filter((p) => p.category === kind);
+    const now = t.app.ctx.now().getTime();
+    for (const photo of [...ofKind(null), ...ofKind('drone'), ...ofKind('operator')]) {
+      const taken = Date.parse(photo.taken_at ?? '');
+      expect(now - taken).toBeGreaterThan(2 * 86_400_000);
+      expect(now - taken).toBeLessThan(5 * 86_400_000);
+    }
+    expect(ofKind(null).every((p) => p.gps === null)).toBe(true);
+    expect(ofKind('robot').every((p) => p.taken_at === null && p.gps === null)).toBe(true);
+    const metres = (photo: Photo) => (photo.gps && site ? Math.round(distanceInMetres(photo.gps, site)) : null);
+    // the spots of demoCaptures: 120 m, 263 m and 1,348 m for the drone, 15-23 m for the operator (EXIF keeps 1/100 s of arc)
+    expect(
+      ofKind('drone')
+        .map(metres)
+        .sort((a, b) => (a ?? 0) - (b ?? 0)),
+    ).toEqual([expect.closeTo(120, -1), expect.closeTo(263, -1), expect.closeTo(1348, -1)]);
+    expect(ofKind('operator').every((p) => (metres(p) ?? 99) < 30)).toBe(true);
+  });
 
   it('records demo findings over two years: every severity and status, drafts, a verified repair, interior ones', async () => {
     const admin = await t.login(DEMO.egeAdmin);

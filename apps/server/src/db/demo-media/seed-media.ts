@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { Role } from '@windscope/contract';
+import { type GeoPoint, parseCoordinates, type Role } from '@windscope/contract';
 import type { FastifyInstance } from 'fastify';
 import { createSession } from '../../auth/session-service.ts';
 import { photos, turbines, users } from '../schema.ts';
@@ -7,6 +7,7 @@ import { multipartBody } from '../../uploads/multipart-body.ts';
 import { seedDemoCampaign } from './seed-campaign.ts';
 import { seedDemoFindings } from './seed-findings.ts';
 import { startTurbineReport } from '../../reports/generate/jobs.ts';
+import { captureExif, pointFrom } from './capture-exif.ts';
 import { damageOn } from './demo-damage.ts';
 import { droneSvg, panoramaSvg, renderJpeg, reportPdf, surfaceSvg } from './images.ts';
 
@@ -29,7 +30,46 @@ const GALLERY: {
   { code: 'MRM-BND-05', bladeRooms: [1], panoramasPerRoom: 2, drone: 2, operator: 1, robot: 0, hue: 205 },
 ];
 
-async function uploadsFor(turbine: (typeof GALLERY)[number], year: number): Promise<{ photos: Upload[]; report: Upload }> {
+/** Where the demo's drone and operator photos were taken, in metres north and east of the turbine: the drone circles it
+ *  (the last one from the site road, over a kilometre away), the rope-access technician stands at the tower. */
+const DRONE_SPOTS: [number, number][] = [
+  [85, 85],
+  [-260, 40],
+  [150, -1340],
+];
+const OPERATOR_SPOTS: [number, number][] = [
+  [12, -9],
+  [-18, 6],
+  [4, 22],
+];
+
+/** Capture times and places as cameras write them (issue 24 item 22), so the viewers' headers have something to say:
+ *  the inspection a few days before the seed, 360° photos (inside the blade: no GPS) in the morning, drone and operator
+ *  photos after, each a few minutes apart; robot photos carry no EXIF at all, as many crawler cameras do. */
+function demoCaptures(now: Date, site: GeoPoint | null) {
+  const morning = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 3, 8, 40);
+  let minutes = 0;
+  const next = () => {
+    minutes += 3;
+    return new Date(morning + minutes * 60_000);
+  };
+  const at = (spots: [number, number][], n: number) => {
+    const [north, east] = spots[(n - 1) % spots.length] ?? [0, 0];
+    return site ? pointFrom(site, north, east) : undefined;
+  };
+  return {
+    panorama: () => captureExif({ takenAt: next() }),
+    drone: (n: number) => captureExif({ takenAt: next(), position: at(DRONE_SPOTS, n) }),
+    operator: (n: number) => captureExif({ takenAt: next(), position: at(OPERATOR_SPOTS, n) }),
+    robot: () => undefined,
+  };
+}
+
+async function uploadsFor(
+  turbine: (typeof GALLERY)[number],
+  year: number,
+  captures: ReturnType<typeof demoCaptures>,
+): Promise<{ photos: Upload[]; report: Upload }> {
   const list: Upload[] = [];
   for (const blade of ['A', 'B', 'C'] as const) {
     for (const room of turbine.bladeRooms) {
@@ -37,7 +77,7 @@ async function uploadsFor(turbine: (typeof GALLERY)[number], year: number): Prom
       for (let n = 1; n <= turbine.panoramasPerRoom; n++) {
         const name = `blade-${blade.toLowerCase()}-room${room}-${String(n).padStart(2, '0')}.jpg`;
         const svg = panoramaSvg(`${turbine.code} · ${blade} · ${room} · ${n}`, turbine.hue + n * 8, damageOn(turbine.code, name));
-        files.push({ name, bytes: await renderJpeg(svg) });
+        files.push({ name, bytes: await renderJpeg(svg, captures.panorama()) });
       }
       list.push({ fields: { room, year, blade }, files });
     }
@@ -50,7 +90,7 @@ async function uploadsFor(turbine: (typeof GALLERY)[number], year: number): Prom
       // the demo findings' damage, drawn where they are marked (demo-damage.ts)
       const damage = damageOn(turbine.code, name);
       const svg = kind === 'drone' ? droneSvg(title, turbine.hue + 170, damage) : surfaceSvg(title, turbine.hue, kind === 'robot', damage);
-      list.push({ fields: { year, blade, category: kind }, files: [{ name, bytes: await renderJpeg(svg) }] });
+      list.push({ fields: { year, blade, category: kind }, files: [{ name, bytes: await renderJpeg(svg, captures[kind](n)) }] });
     }
   };
   await category('drone', turbine.drone);
@@ -81,9 +121,14 @@ export async function seedDemoMedia(app: FastifyInstance): Promise<number> {
   const year = app.ctx.now().getFullYear();
   let stored = 0;
   for (const turbine of GALLERY) {
-    const [row] = await db.select({ id: turbines.id }).from(turbines).where(eq(turbines.code, turbine.code)).limit(1);
+    const [row] = await db
+      .select({ id: turbines.id, coordinates: turbines.coordinates })
+      .from(turbines)
+      .where(eq(turbines.code, turbine.code))
+      .limit(1);
     if (!row) continue;
-    const { photos: uploads, report } = await uploadsFor(turbine, year);
+    const captures = demoCaptures(app.ctx.now(), parseCoordinates(row.coordinates));
+    const { photos: uploads, report } = await uploadsFor(turbine, year, captures);
     const send = async (path: string, upload: Upload, field: string, contentType: string) => {
       const body = multipartBody(
         upload.fields,

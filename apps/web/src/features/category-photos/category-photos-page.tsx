@@ -222,6 +222,7 @@ function CategoryWorkspace({ turbine, category, color, commentsOpen }: Workspace
         {current && (
           <PhotoViewer
             turbineId={turbine.id}
+            turbineCoordinates={turbine.coordinates}
             photo={current}
             category={category}
             color={color}

@@ -3,6 +3,7 @@ import type { Photo, PhotoCategory } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { useFlatMarking } from '../findings/use-flat-marking.tsx';
+import { CaptureLine } from '../viewer-common/capture-line.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../viewer-common/viewer-icons.tsx';
 import classes from './category-photos.module.css';
@@ -10,6 +11,8 @@ import { ZoomableImage } from './zoomable-image.tsx';
 
 export interface PhotoViewerProps {
   turbineId: number;
+  /** the turbine's "lat,lng" text: the header gives a photo's GPS position with its distance from it */
+  turbineCoordinates: string | null;
   photo: Photo;
   category: Extract<PhotoCategory, 'operator' | 'drone'>;
   color: string;
@@ -20,7 +23,7 @@ export interface PhotoViewerProps {
 }
 
 /** The main area: the photo's name and details, previous/next with the counter, and the zoomable picture. */
-export function PhotoViewer({ turbineId, photo, category, color, position, total, onStep }: PhotoViewerProps) {
+export function PhotoViewer({ turbineId, turbineCoordinates, photo, category, color, position, total, onStep }: PhotoViewerProps) {
   const { t } = useTranslation('photos');
   const { t: tv } = useTranslation('viewer');
   const format = useFormatters();
@@ -69,6 +72,7 @@ export function PhotoViewer({ turbineId, photo, category, color, position, total
           )}
         </Group>
       </Group>
+      <CaptureLine photo={photo} turbineCoordinates={turbineCoordinates} c="dimmed" className={classes.captureRow} />
       {findings.toolbar}
       <div className={classes.viewerBody}>
         <ZoomableImage

@@ -162,6 +162,7 @@ function PanoramaWorkspace({ turbine, heading, sidebarOpen, commentsOpen, layout
     stage = (
       <PanoramaStage
         turbineId={turbine.id}
+        turbineCoordinates={turbine.coordinates}
         photos={roomPhotos}
         index={selected}
         onStep={step}

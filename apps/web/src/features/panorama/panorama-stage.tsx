@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../ui/toast/toast.tsx';
+import { CaptureLine } from '../viewer-common/capture-line.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
 import { isPointCloudPhoto, viewableUrl } from '../viewer-common/point-cloud.ts';
 import { PointCloudNotice } from '../viewer-common/point-cloud-notice.tsx';
@@ -29,6 +30,8 @@ import { isTypingTarget, viewerKeyAction } from './viewer-keys.ts';
 
 export interface PanoramaStageProps {
   turbineId: number;
+  /** the turbine's "lat,lng" text: the caption gives a photo's GPS position with its distance from it */
+  turbineCoordinates: string | null;
   photos: readonly Photo[];
   index: number;
   onStep: (delta: 1 | -1) => void;
@@ -47,7 +50,16 @@ export function PanoramaStage(props: PanoramaStageProps) {
   return photo ? <StageOfPhoto {...props} photo={photo} /> : null;
 }
 
-function StageOfPhoto({ turbineId, photos, index, onStep, layoutVersion, photo, compareTo }: PanoramaStageProps & { photo: Photo }) {
+function StageOfPhoto({
+  turbineId,
+  turbineCoordinates,
+  photos,
+  index,
+  onStep,
+  layoutVersion,
+  photo,
+  compareTo,
+}: PanoramaStageProps & { photo: Photo }) {
   const { t } = useTranslation('panorama');
   const { t: tv } = useTranslation('viewer');
   const stageRef = useRef<HTMLDivElement>(null);
@@ -271,6 +283,7 @@ function StageOfPhoto({ turbineId, photos, index, onStep, layoutVersion, photo, 
             </Text>
           )}
         </Group>
+        <CaptureLine photo={photo} turbineCoordinates={turbineCoordinates} c="gray.3" />
       </div>
       <div className={classes.counter} data-testid="panorama-counter" aria-live="polite">
         {tv('counter', { current: index + 1, total: photos.length })}

@@ -18,6 +18,8 @@ import { usePhotoDelete } from './dialogs/use-photo-delete.tsx';
 import { ErrorBanner } from './error-banner.tsx';
 import { AllPhotosSection } from './gallery/all-photos-section.tsx';
 import { filterPhotos, NO_FILTERS, type PhotoFilters, photoYears } from './gallery/photo-filters.ts';
+import { usePhotoSort } from './gallery/photo-sort.ts';
+import { sortPhotos } from '../viewer-common/photo-order.ts';
 import { type LoadError, ReportsSection } from './reports/reports-section.tsx';
 import { TURBINE_NS } from './turbine-i18n.ts';
 import { indexAfterRemoval } from './viewer/viewer-index.ts';
@@ -40,7 +42,9 @@ export function TurbineDetail({ turbine }: { turbine: Turbine }) {
 
   const existingNames = useMemo(() => new Set(photos.map((p) => p.originalName.toLowerCase())), [photos]);
   const [filters, setFilters] = useState<PhotoFilters>(NO_FILTERS);
-  const visible = useMemo(() => filterPhotos(photos, filters, roomWord), [photos, filters, roomWord]);
+  // the order is kept in the URL (?photoSort=&photoDir=); the viewer steps through the list in the order shown
+  const [sort, setSort] = usePhotoSort();
+  const visible = useMemo(() => sortPhotos(filterPhotos(photos, filters, roomWord), sort), [photos, filters, roomWord, sort]);
   const years = useMemo(() => photoYears(photos), [photos]);
 
   // comparison ticks survive filtering; a deleted photo drops out
@@ -127,6 +131,8 @@ export function TurbineDetail({ turbine }: { turbine: Turbine }) {
         years={years}
         filters={filters}
         onFiltersChange={setFilters}
+        sort={sort}
+        onSortChange={setSort}
         loading={photosQuery.isPending}
         selected={selected}
         onToggleSelect={toggleSelect}
@@ -141,6 +147,7 @@ export function TurbineDetail({ turbine }: { turbine: Turbine }) {
       <ReportsSection turbineId={turbineId} onLoadError={setReportError} />
       <PhotoViewer
         turbineId={turbineId}
+        turbineCoordinates={turbine.coordinates}
         photos={visible}
         index={viewerIndex === -1 ? null : viewerIndex}
         onIndexChange={openViewer}

@@ -63,3 +63,15 @@ export const SettingsIcon = icon(
     <circle cx="18" cy="18" r="2" />
   </>,
 );
+export const CameraIcon = icon(
+  <>
+    <path d="M4 8h3l2-3h6l2 3h3v11H4V8z" />
+    <circle cx="12" cy="13" r="3.5" />
+  </>,
+);
+export const PinIcon = icon(
+  <>
+    <path d="M12 21s-6-5.6-6-11a6 6 0 0 1 12 0c0 5.4-6 11-6 11z" />
+    <circle cx="12" cy="10" r="2.2" />
+  </>,
+);

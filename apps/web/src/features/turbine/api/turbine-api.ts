@@ -17,7 +17,7 @@ export function useTurbine(id: number | null) {
 
 export const allPhotosKey = (turbineId: number) => queryKeys.photos.list(turbineId, { view: 'all' });
 
-/** GET /turbines/{id}/photos?view=all: every photo of the turbine, newest first (year, type and text filter on the client). */
+/** GET /turbines/{id}/photos?view=all: every photo of the turbine (year, type and text filter and the order on the client). */
 export function useAllPhotos(turbineId: number | null) {
   return useQuery({
     queryKey: allPhotosKey(turbineId ?? 0),

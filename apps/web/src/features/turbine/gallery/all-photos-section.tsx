@@ -9,12 +9,15 @@ import { hasActiveFilters, type PhotoFilters } from './photo-filters.ts';
 import { PhotoFiltersBar } from './photo-filters-bar.tsx';
 import { PhotoGrid } from './photo-grid.tsx';
 import { PageSection } from '../../../ui/page-section.tsx';
+import type { PhotoSort } from '../../viewer-common/photo-order.ts';
 
 export interface AllPhotosSectionProps {
   visible: readonly Photo[];
   years: readonly number[];
   filters: PhotoFilters;
   onFiltersChange: (filters: PhotoFilters) => void;
+  sort: PhotoSort;
+  onSortChange: (sort: PhotoSort) => void;
   loading: boolean;
   selected: readonly number[];
   onToggleSelect: (id: number) => void;
@@ -26,8 +29,8 @@ export interface AllPhotosSectionProps {
   clearingCache: boolean;
 }
 
-/** Spec §2 item 7: every photo of the turbine with year, type and text filters, the "N fotoğraf" count,
- *  comparison ticks and the cache-clear action. */
+/** Spec §2 item 7: every photo of the turbine with year, type and text filters, the order (issue 24 item 22), the
+ *  "N fotoğraf" count, comparison ticks and the cache-clear action. */
 export function AllPhotosSection(props: AllPhotosSectionProps) {
   const { t } = useTranslation(TURBINE_NS);
   const { visible, filters, selected } = props;
@@ -55,7 +58,13 @@ export function AllPhotosSection(props: AllPhotosSectionProps) {
         </Group>
       }
     >
-      <PhotoFiltersBar filters={filters} years={props.years} onChange={props.onFiltersChange} />
+      <PhotoFiltersBar
+        filters={filters}
+        years={props.years}
+        onChange={props.onFiltersChange}
+        sort={props.sort}
+        onSortChange={props.onSortChange}
+      />
       <Group className={classes.compareBar} justify="space-between" gap="sm">
         <Text size="sm" c="dimmed">
           {t('gallery.compareHint', { count: selected.length, limit: COMPARE_LIMIT })}

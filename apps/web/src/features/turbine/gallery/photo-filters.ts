@@ -38,7 +38,7 @@ function searchableText(photo: Photo, roomWord: string): string {
   );
 }
 
-/** Year, type and free-text filters of the all-photos list; keeps the server's order (newest first). */
+/** Year, type and free-text filters of the all-photos list; keeps the order it is given. */
 export function filterPhotos(photos: readonly Photo[], filters: PhotoFilters, roomWord = 'Oda'): Photo[] {
   const terms = fold(filters.search.trim()).split(/\s+/).filter(Boolean);
   return photos.filter(

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../ui/app-icons.tsx';
 import { useCan } from '../../auth/use-auth.ts';
 import { LAYER_MARKER, useEscapeLayer } from '../dialogs/escape-stack.ts';
+import { CaptureLine } from '../../viewer-common/capture-line.tsx';
 import { isPointCloudPhoto, viewableUrl } from '../../viewer-common/point-cloud.ts';
 import { usePhotoLabels } from '../gallery/photo-labels.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
@@ -15,6 +16,8 @@ import classes from './viewer.module.css';
 
 export interface PhotoViewerProps {
   turbineId: number;
+  /** the turbine's "lat,lng" text: the header gives a photo's GPS position with its distance from it */
+  turbineCoordinates: string | null;
   photos: readonly Photo[];
   /** the shown photo's index; null when closed */
   index: number | null;
@@ -27,7 +30,16 @@ export interface PhotoViewerProps {
 
 /** Spec §2: opens at an index, previous/next wrap around (buttons, arrow keys), Escape or a backdrop click closes.
  *  Drone, operator and robot photos zoom and carry the "mark finding" tool (DECISIONS §12, ViewerPicture). */
-export function PhotoViewer({ turbineId, photos, index, onIndexChange, onClose, onDelete, keyboard }: PhotoViewerProps) {
+export function PhotoViewer({
+  turbineId,
+  turbineCoordinates,
+  photos,
+  index,
+  onIndexChange,
+  onClose,
+  onDelete,
+  keyboard,
+}: PhotoViewerProps) {
   const { t } = useTranslation(TURBINE_NS);
   const labels = usePhotoLabels();
   const photo = index === null ? undefined : photos[index];
@@ -89,6 +101,7 @@ export function PhotoViewer({ turbineId, photos, index, onIndexChange, onClose, 
                 <Text size="xs" className={classes.meta} truncate>
                   {[labels.place(photo), String(photo.year), labels.size(photo), labels.uploaded(photo)].filter(Boolean).join(' · ')}
                 </Text>
+                <CaptureLine photo={photo} turbineCoordinates={turbineCoordinates} className={`${classes.meta} ${classes.capture}`} />
               </Stack>
               <Group gap="xs" wrap="nowrap">
                 <Text size="sm" fw={600} data-testid="viewer-counter">
