@@ -13,3 +13,4 @@ export * from './campaigns.ts';
 export * from './text-field-names.ts';
 export * from './text-fields.ts';
 export * from './place-names.ts';
+export * from './turbine-filters.ts';
