@@ -135,7 +135,9 @@ async function download(page: Page, prefix: string, item: string) {
   return exportText(await file);
 }
 
-test("a turbine's findings filtered to severity at least 5 export the rows shown; all findings stay a separate choice", async ({ page }) => {
+test("a turbine's findings filtered to severity at least 5 export the rows shown; all findings stay a separate choice", async ({
+  page,
+}) => {
   await signIn(page, manager);
   await page.goto(`/dashboard/turbine/${turbineId}`);
   const rows = page.getByTestId('findings-section').getByTestId('finding-row');

@@ -21,7 +21,17 @@ test('the finding edit form, the stale notice and the export choices', async ({ 
     distance_from_root_m: 21.5,
     length_mm: 60,
     notes: 'Crack along the leading edge, coating lifted at both ends.',
-    observation: { photo_id: photo?.id, geometry: { space: 'flat', shape: 'rectangle', points: [[0.3, 0.3], [0.45, 0.4]] } },
+    observation: {
+      photo_id: photo?.id,
+      geometry: {
+        space: 'flat',
+        shape: 'rectangle',
+        points: [
+          [0.3, 0.3],
+          [0.45, 0.4],
+        ],
+      },
+    },
   });
   for (const [width, language, theme] of [
     [1440, 'tr', 'light'],
@@ -37,7 +47,9 @@ test('the finding edit form, the stale notice and the export choices', async ({ 
     await page.getByTestId('findings-section').locator(`[data-finding-id="${finding.id}"]`).getByTestId('finding-open').click();
     await page.getByTestId('finding-edit').click();
     await page.getByTestId('finding-edit-length').fill('95');
-    await page.getByTestId('finding-edit-notes').fill(language === 'tr' ? 'Çatlak büyümüş, uç kısımda açılma var.' : 'The crack grew; the tip opened.');
+    await page
+      .getByTestId('finding-edit-notes')
+      .fill(language === 'tr' ? 'Çatlak büyümüş, uç kısımda açılma var.' : 'The crack grew; the tip opened.');
     await page.getByTestId('finding-edit-form').scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     await page.screenshot({ path: name('edit') });

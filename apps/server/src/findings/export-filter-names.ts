@@ -21,7 +21,7 @@ export interface FilterLine {
 const WORDS = {
   tr: {
     filters: 'Filtreler',
-    none: 'yok, tüm bulgular',
+    none: 'yok (tüm bulgular)',
     sheet: 'Filtreler',
     filter: 'Filtre',
     value: 'Değer',
@@ -45,7 +45,7 @@ const WORDS = {
   },
   en: {
     filters: 'Filters',
-    none: 'none, all findings',
+    none: 'none (all findings)',
     sheet: 'Filters',
     filter: 'Filter',
     value: 'Value',
@@ -98,12 +98,11 @@ export function turbineFilterLines(filters: TurbineFilters, companyName: string 
   if (filters.text.trim()) lines.push({ name: w.search, value: filters.text.trim() });
   if (filters.city !== null) lines.push({ name: w.city, value: displayCity(filters.city) });
   if (filters.year !== null) lines.push({ name: w.turbineYear, value: String(filters.year) });
-  if (filters.minSeverity !== null)
-    lines.push({ name: w.worstSeverity, value: `${severityName(filters.minSeverity, lang)} ${w.orWorse}` });
+  if (filters.minSeverity !== null) lines.push({ name: w.worstSeverity, value: `${severityName(filters.minSeverity, lang)} ${w.orWorse}` });
   return lines;
 }
 
-/** The CSV's first line: "Filtreler: Durum: Açık; En az önem: 5 · Kritik ve üstü" or "Filtreler: yok, tüm bulgular". */
+/** The CSV's first line: "Filtreler: Durum: Açık; En az önem: 5 · Kritik ve üstü" or "Filtreler: yok (tüm bulgular)". */
 export function filterSummary(lines: readonly FilterLine[], lang: Language): string {
   const w = WORDS[lang];
   return `${w.filters}: ${lines.length ? lines.map((l) => `${l.name}: ${l.value}`).join('; ') : w.none}`;

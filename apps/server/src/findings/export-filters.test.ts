@@ -16,12 +16,27 @@ import { demoCompanies, insertTurbine, userByEmail } from '../../test/factories.
 import { insertFinding } from '../../test/finding-factories.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 
-const csvLines = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+const csvLines = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
+/** The filters' line as a spreadsheet shows its one cell (quoted when it holds a comma or a quote). */
+const filtersLine = (body: string) => {
+  const line = csvLines(body)[0] ?? '';
+  return line.startsWith('"') ? line.slice(1, -1).replaceAll('""', '"') : line;
+};
 /** The finding numbers of a CSV export: the first column of every line after the filters' line and the header. */
-const csvIds = (body: string) => csvLines(body).slice(2).map((line) => Number(line.split(',')[0]));
+const csvIds = (body: string) =>
+  csvLines(body)
+    .slice(2)
+    .map((line) => Number(line.split(',')[0]));
 const query = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined).map(([k, v]) => [k, String(v)]))
-    .toString();
+  new URLSearchParams(
+    Object.entries(params)
+      .filter((e): e is [string, string | number] => e[1] !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
 const xlsxParts = (bytes: Buffer) =>
   Object.fromEntries(Object.entries(unzipSync(new Uint8Array(bytes))).map(([name, part]) => [name, strFromU8(part)]));
 
@@ -31,7 +46,8 @@ describe('exports match the screen', () => {
   let turbineId: number;
   let code: string;
 
-  const get = (who: string, url: string, lang = 'tr') => t.call(tokens[who] ?? null, { method: 'GET', url, headers: { 'accept-language': lang } });
+  const get = (who: string, url: string, lang = 'tr') =>
+    t.call(tokens[who] ?? null, { method: 'GET', url, headers: { 'accept-language': lang } });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -90,10 +106,13 @@ describe('exports match the screen', () => {
 
   it('names the filters on the CSV first line and in a sheet of the XLSX, in TR and EN', async () => {
     const path = `/api/turbines/${turbineId}/findings/export?min_severity=5&status=open&blade=B`;
-    expect(csvLines((await get('admin', path)).body)[0]).toBe('Filtreler: Durum: Açık; En az önem: 5 · Kritik ve üstü; Kanat: B');
-    expect(csvLines((await get('admin', path, 'en')).body)[0]).toBe('Filters: Status: Open; Severity at least: 5 · Critical or worse; Blade: B');
+    expect(filtersLine((await get('admin', path)).body)).toBe('Filtreler: Durum: Açık; En az önem: 5 · Kritik ve üstü; Kanat: B');
+    expect(filtersLine((await get('admin', path, 'en')).body)).toBe(
+      'Filters: Status: Open; Severity at least: 5 · Critical or worse; Blade: B',
+    );
     const all = `/api/turbines/${turbineId}/findings/export`;
-    expect(csvLines((await get('admin', all)).body)[0]).toBe('Filtreler: yok, tüm bulgular');
+    expect(filtersLine((await get('admin', all)).body)).toBe('Filtreler: yok (tüm bulgular)');
+    expect(filtersLine((await get('admin', all, 'en')).body)).toBe('Filters: none (all findings)');
     expect(csvLines((await get('admin', all, 'en')).body)[1]).toMatch(/^No,Turbine,Blade/);
     for (const [lang, sheetName, expected] of [
       ['tr', 'Filtreler', ['En az önem', '5 · Kritik ve üstü', 'Türbin', code, 'Bulgular']],
@@ -133,19 +152,26 @@ describe('exports match the screen', () => {
         expect(turbineFiltersOfQuery(params)).toEqual(filters);
         const csv = await get(who, `/api/findings/export?${query({ ...params, format: 'csv' })}`);
         expect(csv.statusCode, csv.body).toBe(200);
-        expect(csvIds(csv.body).sort((a, b) => a - b), `${who} ${JSON.stringify(filters)}`).toEqual(expected.sort((a, b) => a - b));
+        expect(
+          csvIds(csv.body).sort((a, b) => a - b),
+          `${who} ${JSON.stringify(filters)}`,
+        ).toEqual(expected.sort((a, b) => a - b));
       }
     }
     const named = await get('admin', `/api/findings/export?${query({ q: 'wt', city: 'çeşme', severity: 4 })}`);
-    expect(csvLines(named.body)[0]).toBe('Filtreler: Arama: wt; Şehir: Çeşme; En kötü önem en az: 4 · Yüksek ve üstü');
+    expect(filtersLine(named.body)).toBe('Filtreler: Arama: wt; Şehir: Çeşme; En kötü önem en az: 4 · Yüksek ve üstü');
     const namedEn = await get('admin', `/api/findings/export?${query({ q: 'wt', city: 'çeşme', severity: 4 })}`, 'en');
-    expect(csvLines(namedEn.body)[0]).toBe('Filters: Search: wt; City: Çeşme; Worst severity at least: 4 · High or worse');
+    expect(filtersLine(namedEn.body)).toBe('Filters: Search: wt; City: Çeşme; Worst severity at least: 4 · High or worse');
     const parts = xlsxParts((await get('admin', `/api/findings/export?${query({ city: 'çeşme', format: 'xlsx' })}`, 'en')).rawPayload);
     expect(Object.values(parts).join('\n')).toContain('Turbines listed');
   });
 
   it('refuses a malformed filter with the filter message, as the list does', async () => {
-    for (const path of [`/api/turbines/${turbineId}/findings/export?min_severity=9`, '/api/findings/export?severity=0', '/api/findings/export?year=x']) {
+    for (const path of [
+      `/api/turbines/${turbineId}/findings/export?min_severity=9`,
+      '/api/findings/export?severity=0',
+      '/api/findings/export?year=x',
+    ]) {
       const res = await get('admin', path);
       expect([res.statusCode, res.json().code], path).toEqual([400, 'FINDING_FILTER_INVALID']);
     }

@@ -211,10 +211,18 @@ export async function exportFleetFindings(ctx: AppContext, actor: Actor, query: 
   const scope: FilterLine[] = [];
   if (hasTurbineFilters(filters)) {
     const listed = applyTurbineFilters(indexTurbines(await listTurbines(ctx, companyId, todayOf(ctx.now()))), filters);
-    conditions.push(listed.length ? inArray(findings.turbineId, listed.map((t) => t.id)) : sql`false`);
+    conditions.push(
+      listed.length
+        ? inArray(
+            findings.turbineId,
+            listed.map((t) => t.id),
+          )
+        : sql`false`,
+    );
     scope.push({ name: exportWords(lang).turbines, value: String(listed.length) });
   }
-  const companyName = seesAllCompanies(actor) && query.filter_company_id !== undefined ? await nameOfCompany(ctx, query.filter_company_id) : null;
+  const companyName =
+    seesAllCompanies(actor) && query.filter_company_id !== undefined ? await nameOfCompany(ctx, query.filter_company_id) : null;
   const named = { filters: turbineFilterLines(filters, companyName, lang), scope };
   const order = [asc(turbines.code), asc(turbines.id), desc(findings.severity), asc(findings.id)];
   return exportFile(ctx, conditions, order, 'findings', named, query.format, lang);

@@ -80,7 +80,7 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         params: idParamSchema,
         querystring: findingExportQuerySchema,
-        description: "CSV (UTF-8, BOM) or XLSX file of the findings the list shows for the same filters, named in the file",
+        description: 'CSV (UTF-8, BOM) or XLSX file of the findings the list shows for the same filters, named in the file',
       },
     },
     async (req, reply) => {

@@ -41,7 +41,11 @@ export function FindingsExportMenu({
   };
   const items = (which: 'shown' | 'all', target: FindingsExportTarget, label: string) =>
     FORMATS.map((fileFormat) => (
-      <Menu.Item key={`${which}-${fileFormat}`} onClick={() => void exportAs(target, fileFormat)} data-testid={`${testIdPrefix}-${which}-${fileFormat}`}>
+      <Menu.Item
+        key={`${which}-${fileFormat}`}
+        onClick={() => void exportAs(target, fileFormat)}
+        data-testid={`${testIdPrefix}-${which}-${fileFormat}`}
+      >
         {t('export.item', { what: label, format: fileFormat.toUpperCase() })}
       </Menu.Item>
     ));

@@ -1,27 +1,6 @@
 import { DateField } from '../../ui/form/date-field.tsx';
-import {
-  Alert,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  Image,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import {
-  allowedTransitions,
-  can,
-  FINDING_TRANSITIONS,
-  type FindingDetail,
-  type FindingStatus,
-  findingResource,
-} from '@windscope/contract';
+import { Alert, Button, Divider, Drawer, Group, Image, Loader, SimpleGrid, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { allowedTransitions, can, FINDING_TRANSITIONS, type FindingDetail, type FindingStatus, findingResource } from '@windscope/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -269,34 +248,34 @@ export function FindingDrawer({
                   />
                 ) : (
                   <>
-                <SimpleGrid cols={2} spacing="xs" data-testid="finding-fields">
-                  <Field label={t('columns.blade')} value={f.blade} />
-                  <Field
-                    label={t('columns.surface')}
-                    value={f.room ? `${labels.surface(f.surface)} · ${t('room', { room: f.room })}` : labels.surface(f.surface)}
-                  />
-                  <Field
-                    label={t('columns.position')}
-                    value={f.distance_from_root_m == null ? '—' : t('positionMetres', { value: format.number(f.distance_from_root_m) })}
-                  />
-                  <Field label={t('detail.depth')} value={f.depth_class ? labels.depth(f.depth_class) : '—'} />
-                  <Field
-                    label={t('detail.size')}
-                    testId="finding-size"
-                    value={
-                      f.length_mm == null && f.width_mm == null
-                        ? '—'
-                        : t('detail.sizeValue', { length: f.length_mm ?? '—', width: f.width_mm ?? '—' })
-                    }
-                  />
-                  <Field
-                    label={t('columns.due')}
-                    value={f.due_date ? format.date(`${f.due_date}T00:00:00Z`) + (f.overdue ? ` · ${t('overdue')}` : '') : '—'}
-                  />
-                  <Field label={t('detail.author')} value={f.created_by_name ?? '—'} />
-                  <Field label={t('columns.lastSeen')} value={String(f.last_seen_year)} />
-                </SimpleGrid>
-                {f.notes && <Field label={t('detail.notes')} value={f.notes} />}
+                    <SimpleGrid cols={2} spacing="xs" data-testid="finding-fields">
+                      <Field label={t('columns.blade')} value={f.blade} />
+                      <Field
+                        label={t('columns.surface')}
+                        value={f.room ? `${labels.surface(f.surface)} · ${t('room', { room: f.room })}` : labels.surface(f.surface)}
+                      />
+                      <Field
+                        label={t('columns.position')}
+                        value={f.distance_from_root_m == null ? '—' : t('positionMetres', { value: format.number(f.distance_from_root_m) })}
+                      />
+                      <Field label={t('detail.depth')} value={f.depth_class ? labels.depth(f.depth_class) : '—'} />
+                      <Field
+                        label={t('detail.size')}
+                        testId="finding-size"
+                        value={
+                          f.length_mm == null && f.width_mm == null
+                            ? '—'
+                            : t('detail.sizeValue', { length: f.length_mm ?? '—', width: f.width_mm ?? '—' })
+                        }
+                      />
+                      <Field
+                        label={t('columns.due')}
+                        value={f.due_date ? format.date(`${f.due_date}T00:00:00Z`) + (f.overdue ? ` · ${t('overdue')}` : '') : '—'}
+                      />
+                      <Field label={t('detail.author')} value={f.created_by_name ?? '—'} />
+                      <Field label={t('columns.lastSeen')} value={String(f.last_seen_year)} />
+                    </SimpleGrid>
+                    {f.notes && <Field label={t('detail.notes')} value={f.notes} />}
                   </>
                 )}
                 <Divider />

@@ -47,7 +47,7 @@ describe("the finding drawer's edit (issue 24 item 1)", () => {
     renderWithProviders(<FindingDrawer turbineId={1} findingId={21} onClose={() => {}} />);
     await screen.findByTestId('finding-fields');
     expect(screen.queryByTestId('finding-edit')).toBeNull();
-  });
+  }, 30_000);
 
   it('saves the changed fields with the version; a stale save keeps the entries, loads the current values, applies them again', async () => {
     signIn(OPERATOR);
@@ -86,5 +86,5 @@ describe("the finding drawer's edit (issue 24 item 1)", () => {
     await waitFor(() => expect(screen.queryByTestId('finding-edit-form')).toBeNull());
     expect(puts.at(-1)).toEqual({ version: 4, length_mm: 95 });
     expect(api.callsTo('PUT', FINDING)).toHaveLength(2);
-  });
+  }, 30_000);
 });

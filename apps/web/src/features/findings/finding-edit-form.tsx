@@ -143,14 +143,14 @@ export function FindingEditForm({
   return (
     <form onSubmit={submit} noValidate data-testid="finding-edit-form" aria-label={t('edit.title')}>
       <Stack gap="sm">
-        <StaleNotice
-          session={session}
-          loading={loading}
-          onLoad={() => void loadCurrentValues()}
-          onReapply={() => onSession(reapplyMine)}
-        />
+        <StaleNotice session={session} loading={loading} onLoad={() => void loadCurrentValues()} onReapply={() => onSession(reapplyMine)} />
         <FormErrorBanner title={t('edit.saveError')} error={server.banner} />
-        <FindingFieldInputs values={session.values} onChange={change} errors={{ ...server.fields, ...errors }} testIdPrefix="finding-edit" />
+        <FindingFieldInputs
+          values={session.values}
+          onChange={change}
+          errors={{ ...server.fields, ...errors }}
+          testIdPrefix="finding-edit"
+        />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" onClick={onDone} disabled={update.isPending} data-testid="finding-edit-cancel">
             {t('edit.cancel')}

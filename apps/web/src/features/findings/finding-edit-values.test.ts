@@ -1,15 +1,6 @@
 import type { Finding } from '@windscope/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  changedFields,
-  changeValues,
-  editBody,
-  loadCurrent,
-  markStale,
-  myEntries,
-  reapplyMine,
-  startEdit,
-} from './finding-edit-values.ts';
+import { changedFields, changeValues, editBody, loadCurrent, markStale, myEntries, reapplyMine, startEdit } from './finding-edit-values.ts';
 
 const finding = (over: Partial<Finding> = {}): Finding => ({
   id: 7,

@@ -1,10 +1,4 @@
-import {
-  type Finding,
-  type FindingSurface,
-  type FindingType,
-  type UpdateFindingBody,
-  updateFindingBodySchema,
-} from '@windscope/contract';
+import { type Finding, type FindingSurface, type FindingType, type UpdateFindingBody, updateFindingBodySchema } from '@windscope/contract';
 import { type FieldErrorCodes, validateForm } from '../../ui/form/validate-form.ts';
 
 /** A finding's fields as the new-finding form and the drawer's edit form hold them (issue 24 item 1), named as the API
@@ -105,7 +99,14 @@ export function changeValues(session: EditSession, change: Partial<FindingFormVa
 
 /** The save was refused as stale: keep what the user typed. */
 export function markStale(session: EditSession): EditSession {
-  return { ...session, conflict: { mine: session.values, from: session.conflict?.loaded ? session.started : (session.conflict?.from ?? session.started), loaded: false } };
+  return {
+    ...session,
+    conflict: {
+      mine: session.values,
+      from: session.conflict?.loaded ? session.started : (session.conflict?.from ?? session.started),
+      loaded: false,
+    },
+  };
 }
 
 /** The current finding, loaded after a conflict: the form shows it and the next save starts from its version; the

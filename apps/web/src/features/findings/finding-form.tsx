@@ -1,13 +1,6 @@
 import { Button, Divider, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  BLADES,
-  type CreateFindingBody,
-  can,
-  type Geometry,
-  type LinkPlacement,
-  type Photo,
-} from '@windscope/contract';
+import { BLADES, type CreateFindingBody, can, type Geometry, type LinkPlacement, type Photo } from '@windscope/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
@@ -126,29 +119,29 @@ export function FindingForm({
           testIdPrefix="finding-form"
           afterSizes={
             (suggestions.data?.length ?? 0) > 0 && (
-            <Stack gap="xs" data-testid="mark-link-suggestions">
-              <Divider />
-              <Title order={3} size="h5">
-                {t('link.title')}
-              </Title>
-              <Text size="xs" c="dimmed">
-                {t('link.explainMark')}
-              </Text>
-              {suggestions.data?.map((s) => (
-                <SuggestionCard key={s.finding.id} suggestion={s}>
-                  <Button
-                    size="compact-xs"
-                    onClick={() => addToEarlier(s.finding.id)}
-                    loading={addTo.isPending}
-                    disabled={!blade}
-                    data-testid="mark-add-to-earlier"
-                  >
-                    {t('link.addTo', { id: s.finding.id })}
-                  </Button>
-                </SuggestionCard>
-              ))}
-            </Stack>
-          )
+              <Stack gap="xs" data-testid="mark-link-suggestions">
+                <Divider />
+                <Title order={3} size="h5">
+                  {t('link.title')}
+                </Title>
+                <Text size="xs" c="dimmed">
+                  {t('link.explainMark')}
+                </Text>
+                {suggestions.data?.map((s) => (
+                  <SuggestionCard key={s.finding.id} suggestion={s}>
+                    <Button
+                      size="compact-xs"
+                      onClick={() => addToEarlier(s.finding.id)}
+                      loading={addTo.isPending}
+                      disabled={!blade}
+                      data-testid="mark-add-to-earlier"
+                    >
+                      {t('link.addTo', { id: s.finding.id })}
+                    </Button>
+                  </SuggestionCard>
+                ))}
+              </Stack>
+            )
           }
         />
         <Group justify="flex-end">

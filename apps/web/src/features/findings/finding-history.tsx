@@ -20,7 +20,7 @@ const RECORDED_FIELDS = [
   'due_date',
 ] as const;
 type RecordedField = (typeof RECORDED_FIELDS)[number];
-const FIELD_LABEL: Record<RecordedField, string> = {
+const FIELD_LABEL = {
   blade: 'mark.blade',
   type: 'mark.type',
   severity: 'mark.severity',
@@ -32,7 +32,7 @@ const FIELD_LABEL: Record<RecordedField, string> = {
   depth_class: 'mark.depth',
   notes: 'mark.notes',
   due_date: 'detail.dueDate',
-};
+} as const satisfies Record<RecordedField, string>;
 const NOTES_SHOWN = 80;
 
 /** A field's name and a value of it as the screens write them ("5 · Kritik", "Hücum kenarı", "1.250"): the history's
