@@ -55,7 +55,11 @@ test('the finding edit form, the stale notice and the export choices', async ({ 
     await page.screenshot({ path: name('edit') });
 
     const current = await apiData<{ version: number }>(admin, 'GET', `/turbines/${turbineId}/findings/${finding.id}`);
-    await apiData(admin, 'PUT', `/turbines/${turbineId}/findings/${finding.id}`, { version: current.version, severity: 4 });
+    await apiData(admin, 'PUT', `/turbines/${turbineId}/findings/${finding.id}`, {
+      version: current.version,
+      severity: 4,
+      notes: `Saved meanwhile (${width}, ${language})`,
+    });
     await page.getByTestId('finding-edit-save').click();
     await expect(page.getByTestId('finding-edit-stale')).toBeVisible();
     await page.getByTestId('finding-edit-stale').scrollIntoViewIfNeeded();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FindingDetail } from '@windscope/contract';
 import { findingObservations, findings } from '../db/schema.ts';
 import { demoCompanies, insertTurbine, userByEmail } from '../../test/factories.ts';
-import { insertFinding, insertKindPhoto } from '../../test/finding-factories.ts';
+import { insertFinding, insertKindPhoto, signInFindingsCast } from '../../test/finding-factories.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 
 describe('editing a finding (PUT /turbines/{id}/findings/{findingId})', () => {
@@ -24,16 +24,7 @@ describe('editing a finding (PUT /turbines/{id}/findings/{findingId})', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    for (const [name, email] of Object.entries({
-      superadmin: DEMO.superadmin,
-      admin: DEMO.egeAdmin,
-      manager: DEMO.egeManager,
-      operator: DEMO.egeOperator,
-      customer: DEMO.egeCustomer,
-      viewer: DEMO.egeViewer,
-      marmara: DEMO.marmaraAdmin,
-    }))
-      tokens[name] = await t.login(email);
+    Object.assign(tokens, await signInFindingsCast(t));
     operator = await userByEmail(t, DEMO.egeOperator);
     turbineId = (await insertTurbine(t, (await demoCompanies(t)).ege)).id;
   });
