@@ -200,7 +200,8 @@ test("the dashboard downloads every turbine's findings the user may see: staff w
   await page.goto('/dashboard');
   for (const format of ['csv', 'xlsx'] as const) {
     const download = page.waitForEvent('download');
-    await page.getByTestId(`dashboard-findings-export-${format}`).click();
+    await page.getByTestId('dashboard-findings-export').click();
+    await page.getByTestId(`dashboard-findings-export-all-${format}`).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(new RegExp(`\\.${format}$`));
     const text = await exportText(file);
@@ -214,7 +215,8 @@ test("the dashboard downloads every turbine's findings the user may see: staff w
   await signIn(customerPage, customer, { language: 'en' });
   await customerPage.goto('/dashboard');
   const download = customerPage.waitForEvent('download');
-  await customerPage.getByTestId('dashboard-findings-export-csv').click();
+  await customerPage.getByTestId('dashboard-findings-export').click();
+  await customerPage.getByTestId('dashboard-findings-export-all-csv').click();
   const csv = await exportText(await download);
   expect(csv).toContain(code);
   expect(csv).toContain('Confirmed');

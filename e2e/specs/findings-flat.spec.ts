@@ -121,7 +121,8 @@ test('a manager confirms the draft; the customer then sees it, but never a draft
   // both exports carry the confirmed finding (and the draft, for staff) in the user's language
   for (const format of ['csv', 'xlsx'] as const) {
     const download = page.waitForEvent('download');
-    await page.getByTestId(`findings-export-${format}`).click();
+    await page.getByTestId('findings-export').click();
+    await page.getByTestId(`findings-export-all-${format}`).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(new RegExp(`\\.${format}$`));
     const text = await exportText(file);
@@ -141,7 +142,8 @@ test('a manager confirms the draft; the customer then sees it, but never a draft
   await expect(rows.first().getByTestId('severity-chip')).toHaveText('4 · High');
   // the customer's export, in English, has the confirmed finding and no draft
   const download = customerPage.waitForEvent('download');
-  await customerPage.getByTestId('findings-export-csv').click();
+  await customerPage.getByTestId('findings-export').click();
+  await customerPage.getByTestId('findings-export-all-csv').click();
   const csv = await exportText(await download);
   expect(csv).toContain(`${mark?.finding_id},${code},C,`);
   expect(csv).toContain('High');

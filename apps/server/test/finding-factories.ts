@@ -4,7 +4,7 @@ import type { FindingStatus } from '@windscope/contract';
 import { findingEvents, findingObservations, findings, photos } from '../src/db/schema.ts';
 import type { UserRow } from '../src/users/presenter.ts';
 import { unique } from './factories.ts';
-import type { TestApp } from './harness.ts';
+import { DEMO, type TestApp } from './harness.ts';
 
 export async function insertKindPhoto(
   t: TestApp,
@@ -107,4 +107,21 @@ export async function insertFinding(
     .insert(findingEvents)
     .values({ findingId: finding.id, kind: 'created', actorId: author.id, actorName: 'Test', after: {} });
   return finding;
+}
+
+/** Bearer tokens of the findings tests' cast: each role of the demo company Ege, the superadmin and Marmara's admin
+ *  (another company). */
+export async function signInFindingsCast(t: TestApp): Promise<Record<string, string>> {
+  const cast = {
+    superadmin: DEMO.superadmin,
+    admin: DEMO.egeAdmin,
+    manager: DEMO.egeManager,
+    operator: DEMO.egeOperator,
+    customer: DEMO.egeCustomer,
+    viewer: DEMO.egeViewer,
+    marmara: DEMO.marmaraAdmin,
+  };
+  const tokens: Record<string, string> = {};
+  for (const [name, email] of Object.entries(cast)) tokens[name] = await t.login(email);
+  return tokens;
 }

@@ -14,3 +14,4 @@ export * from './text-field-names.ts';
 export * from './text-fields.ts';
 export * from './place-names.ts';
 export * from './geo.ts';
+export * from './turbine-filters.ts';

@@ -1,8 +1,15 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import writeXlsxFile from 'write-excel-file/node';
 import {
   type Actor,
+  applyTurbineFilters,
   can,
+  type FindingExportFormat,
+  type FindingExportQuery,
+  type FleetFindingExportQuery,
+  hasTurbineFilters,
+  indexTurbines,
+  turbineFiltersOfQuery,
   FINDING_STATUS_LABELS,
   FINDING_SURFACE_LABELS,
   FINDING_TYPE_LABELS,
@@ -19,10 +26,13 @@ import {
 } from '@windscope/contract';
 import { companyScope } from '../access/scope.ts';
 import type { AppContext } from '../context.ts';
-import { findings, turbines, users } from '../db/schema.ts';
+import { companies, findings, turbines, users } from '../db/schema.ts';
 import { forbidden } from '../http/errors.ts';
+import { listTurbines } from '../turbines/service.ts';
 import { turbineFor, visibleStatuses } from './access.ts';
+import { exportWords, type FilterLine, filterSummary, findingFilterLines, turbineFilterLines } from './export-filter-names.ts';
 import { findingColumns, type FindingRecord } from './presenter.ts';
+import { findingFilter, findingOrder } from './service.ts';
 
 /** CSV (UTF-8 with BOM, so spreadsheet programs read Turkish letters) and XLSX exports of findings (§12), with TR/EN
  *  headers and labels. XLSX by write-excel-file: one dependency (fflate), Node 18+, ~3 MB installed, maintained; exceljs
@@ -121,15 +131,22 @@ const csvField = (cell: Cell) => {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
-export function toCsv(rows: Cell[][], lang: Language): Buffer {
-  const lines = [HEADERS[lang], ...rows].map((row) => row.map(csvField).join(','));
+/** The file: the filters' line first (issue 24 item 2), then the header row and the findings. */
+export function toCsv(rows: Cell[][], lang: Language, filters: readonly FilterLine[] = []): Buffer {
+  const lines = [[filterSummary(filters, lang)], HEADERS[lang], ...rows].map((row) => row.map(csvField).join(','));
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-export async function toXlsx(rows: Cell[][], lang: Language): Promise<Buffer> {
-  const header = HEADERS[lang].map((value) => ({ value, fontWeight: 'bold' as const }));
-  const body = rows.map((row) => row.map((cell) => (cell === null ? null : typeof cell === 'number' ? cell : neutralise(cell))));
-  return writeXlsxFile([header, ...body], { sheet: lang === 'tr' ? 'Bulgular' : 'Findings' }).toBuffer();
+/** The findings sheet, and a second sheet naming the filters and what they picked. */
+export async function toXlsx(rows: Cell[][], lang: Language, filters: readonly FilterLine[] = [], scope: readonly FilterLine[] = []) {
+  const w = exportWords(lang);
+  const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
+  const text = (cell: Cell) => (cell === null ? null : typeof cell === 'number' ? cell : neutralise(cell));
+  const named = filters.length ? filters : [{ name: w.filters, value: w.none }];
+  return writeXlsxFile([
+    { data: [HEADERS[lang].map(bold), ...rows.map((row) => row.map(text))], sheet: lang === 'tr' ? 'Bulgular' : 'Findings' },
+    { data: [[bold(w.filter), bold(w.value)], ...[...named, ...scope].map((l) => [text(l.name), text(l.value)])], sheet: w.sheet },
+  ]).toBuffer();
 }
 
 export interface ExportFile {
@@ -140,39 +157,78 @@ export interface ExportFile {
 
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'turbine';
 
-/** Findings of one turbine (turbineId) or of every turbine the actor sees (superadmin: all, or one company). */
-export async function exportFindings(
+async function exportFile(
   ctx: AppContext,
-  actor: Actor,
-  scope: { turbineId?: number; filterCompanyId?: number },
-  format: 'csv' | 'xlsx',
+  conditions: (SQL | undefined)[],
+  order: SQL[],
+  name: string,
+  named: { filters: FilterLine[]; scope: FilterLine[] },
+  format: FindingExportFormat,
   lang: Language,
 ): Promise<ExportFile> {
-  let name = 'findings';
-  const conditions = [visibleStatuses(actor)];
-  if (scope.turbineId !== undefined) {
-    const turbine = await turbineFor(ctx, actor, scope.turbineId, 'finding.read');
-    conditions.push(eq(findings.turbineId, scope.turbineId));
-    name = `findings-${safeName(turbine.code)}`;
-  } else {
-    if (!can(actor, 'finding.read')) throw forbidden();
-    conditions.push(companyScope(actor, turbines.companyId));
-    if (seesAllCompanies(actor) && scope.filterCompanyId !== undefined) conditions.push(eq(turbines.companyId, scope.filterCompanyId));
-  }
   const records = await ctx.db
     .select({ ...findingColumns, turbineCode: turbines.code })
     .from(findings)
     .innerJoin(turbines, eq(turbines.id, findings.turbineId))
     .leftJoin(users, eq(users.id, findings.createdBy))
     .where(and(...conditions))
-    .orderBy(asc(turbines.code), asc(turbines.id), desc(findings.severity), asc(findings.id));
+    .orderBy(...order);
   const now = ctx.now();
   const rows = records.map((r) => rowOf(r, lang, now));
   const filename = `${name}-${todayOf(now)}.${format}`;
-  if (format === 'csv') return { bytes: toCsv(rows, lang), contentType: 'text/csv; charset=utf-8', filename };
+  if (format === 'csv') return { bytes: toCsv(rows, lang, named.filters), contentType: 'text/csv; charset=utf-8', filename };
+  const scope = [...named.scope, { name: exportWords(lang).findings, value: String(rows.length) }];
   return {
-    bytes: await toXlsx(rows, lang),
+    bytes: await toXlsx(rows, lang, named.filters, scope),
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     filename,
   };
+}
+
+/** One turbine's findings as its list shows them: the list route's filters (findingFilter) and order (findingOrder). */
+export async function exportTurbineFindings(
+  ctx: AppContext,
+  actor: Actor,
+  turbineId: number,
+  query: FindingExportQuery,
+  lang: Language,
+): Promise<ExportFile> {
+  const turbine = await turbineFor(ctx, actor, turbineId, 'finding.read');
+  const conditions = [eq(findings.turbineId, turbineId), visibleStatuses(actor), ...findingFilter(query)];
+  const named = { filters: findingFilterLines(query, lang), scope: [{ name: exportWords(lang).turbine, value: turbine.code }] };
+  return exportFile(ctx, conditions, findingOrder(query), `findings-${safeName(turbine.code)}`, named, query.format, lang);
+}
+
+/** The findings of the turbines the dashboard lists for the same filters (the contract's applyTurbineFilters over the
+ *  turbine list the dashboard loads); without filters, of every turbine the actor sees (superadmin: all, or one
+ *  company). */
+export async function exportFleetFindings(ctx: AppContext, actor: Actor, query: FleetFindingExportQuery, lang: Language) {
+  if (!can(actor, 'finding.read')) throw forbidden();
+  const companyId = seesAllCompanies(actor) ? query.filter_company_id : actor.companyId;
+  const conditions = [visibleStatuses(actor), companyScope(actor, turbines.companyId)];
+  if (companyId !== undefined) conditions.push(eq(turbines.companyId, companyId));
+  const filters = turbineFiltersOfQuery(query);
+  const scope: FilterLine[] = [];
+  if (hasTurbineFilters(filters)) {
+    const listed = applyTurbineFilters(indexTurbines(await listTurbines(ctx, companyId, todayOf(ctx.now()))), filters);
+    conditions.push(
+      listed.length
+        ? inArray(
+            findings.turbineId,
+            listed.map((t) => t.id),
+          )
+        : sql`false`,
+    );
+    scope.push({ name: exportWords(lang).turbines, value: String(listed.length) });
+  }
+  const companyName =
+    seesAllCompanies(actor) && query.filter_company_id !== undefined ? await nameOfCompany(ctx, query.filter_company_id) : null;
+  const named = { filters: turbineFilterLines(filters, companyName, lang), scope };
+  const order = [asc(turbines.code), asc(turbines.id), desc(findings.severity), asc(findings.id)];
+  return exportFile(ctx, conditions, order, 'findings', named, query.format, lang);
+}
+
+async function nameOfCompany(ctx: AppContext, id: number): Promise<string> {
+  const [row] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, id)).limit(1);
+  return row?.name ?? String(id);
 }

@@ -5,6 +5,7 @@ import {
   createFindingBodySchema,
   findingDetailSchema,
   findingExportQuerySchema,
+  fleetFindingExportQuerySchema,
   findingListQuerySchema,
   findingParamsSchema,
   findingSchema,
@@ -29,7 +30,7 @@ import { envelope, messageOnly } from '../http/envelope.ts';
 import { localize, requestLanguage } from '../http/error-handler.ts';
 import { routeId } from '../http/params.ts';
 import { sendPrepared, sendSerialized } from '../http/serialized-answers.ts';
-import { type ExportFile, exportFindings } from './export.ts';
+import { type ExportFile, exportFleetFindings, exportTurbineFindings } from './export.ts';
 import { dismissLinkSuggestion, findingLinkSuggestionsAnswer, linkFinding, linkReview, placementLinkSuggestions } from './links.ts';
 import { addObservation, findingsOfPhoto, removeObservation } from './observations.ts';
 import { changeFindingStatus, createFinding, deleteFinding, findingListing, getFinding, updateFinding } from './service.ts';
@@ -74,26 +75,30 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/turbines/:id/findings/export',
-    { schema: { tags, params: idParamSchema, querystring: findingExportQuerySchema, description: 'CSV (UTF-8, BOM) or XLSX file' } },
+    {
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: findingExportQuerySchema,
+        description: 'CSV (UTF-8, BOM) or XLSX file of the findings the list shows for the same filters, named in the file',
+      },
+    },
     async (req, reply) => {
-      const file = await exportFindings(
-        ctx,
-        requireAuth(req).actor,
-        { turbineId: routeId(req.params.id, invalidTurbineId) },
-        req.query.format,
-        requestLanguage(req),
-      );
-      return sendFile(reply, file);
+      const turbineId = routeId(req.params.id, invalidTurbineId);
+      return sendFile(reply, await exportTurbineFindings(ctx, requireAuth(req).actor, turbineId, req.query, requestLanguage(req)));
     },
   );
 
   r.get(
     '/findings/export',
-    { schema: { tags, querystring: findingExportQuerySchema, description: 'every turbine the user sees: CSV (UTF-8, BOM) or XLSX' } },
-    async (req, reply) => {
-      const scope = { filterCompanyId: req.query.filter_company_id };
-      return sendFile(reply, await exportFindings(ctx, requireAuth(req).actor, scope, req.query.format, requestLanguage(req)));
+    {
+      schema: {
+        tags,
+        querystring: fleetFindingExportQuerySchema,
+        description: 'the findings of the turbines the dashboard lists for its filters (none: every turbine the user sees): CSV or XLSX',
+      },
     },
+    async (req, reply) => sendFile(reply, await exportFleetFindings(ctx, requireAuth(req).actor, req.query, requestLanguage(req))),
   );
 
   r.get(

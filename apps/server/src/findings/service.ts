@@ -18,6 +18,7 @@ import {
 } from '@windscope/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import type { Transaction } from '../db/client.ts';
 import { findingEvents, findingObservations, findings, photos, users } from '../db/schema.ts';
 import { urlExpiry } from '../files/signed-urls.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
@@ -234,6 +235,24 @@ const FIELD_COLUMNS: Record<keyof Fields, keyof FindingRow> = {
   due_date: 'dueDate',
 };
 
+/** §12: a finding's severity is its latest sighting's, and its size follows the latest sighting that has one (issue 24
+ *  item 3). An edit of either corrects that sighting too, so the timeline shows it and a later link or removal of a
+ *  sighting, which recompute both from the sightings (summarizeObservations), keeps it. */
+async function correctLatestSighting(tx: Transaction, findingId: number, changed: (keyof Fields)[], next: Fields) {
+  const set: Partial<typeof findingObservations.$inferInsert> = {};
+  if (changed.includes('severity')) set.severity = next.severity;
+  if (changed.includes('length_mm')) set.lengthMm = next.length_mm;
+  if (changed.includes('width_mm')) set.widthMm = next.width_mm;
+  if (Object.keys(set).length === 0) return;
+  const [latest] = await tx
+    .select({ id: findingObservations.id })
+    .from(findingObservations)
+    .where(and(eq(findingObservations.findingId, findingId), eq(findingObservations.kind, 'sighting')))
+    .orderBy(desc(findingObservations.year), desc(findingObservations.id))
+    .limit(1);
+  if (latest) await tx.update(findingObservations).set(set).where(eq(findingObservations.id, latest.id));
+}
+
 /** Changes the fields sent, from the version the edit started at: a stale version is 409, never an overwrite. The
  *  due date is the planners' (superadmin, managers). One 'updated' event with the fields before and after. */
 export async function updateFinding(ctx: AppContext, who: Who, turbineId: number, findingId: number, input: UpdateInput) {
@@ -261,6 +280,7 @@ export async function updateFinding(ctx: AppContext, who: Who, turbineId: number
       .where(and(eq(findings.id, findingId), eq(findings.version, input.version)))
       .returning({ id: findings.id });
     if (!updated) throw new AppError(409, 'FINDING_STALE');
+    await correctLatestSighting(tx, findingId, changed, next);
     const pick = (fields: Fields) => Object.fromEntries(changed.map((k) => [k, fields[k]]));
     await recordEvent(tx, who, findingId, 'updated', { before: pick(current), after: pick(next) }, now);
     return recordSeverityChange(

@@ -2,6 +2,7 @@ import {
   API_PATHS,
   type CreateFindingBody,
   type FindingDetail,
+  type FindingExportFormat,
   type FindingListQuery,
   type FindingStatusBody,
   type LinkFindingBody,
@@ -11,6 +12,7 @@ import {
   findingDetailSchema,
   findingSchema,
   type ObservationBody,
+  type TurbineFilterQuery,
   photoFindingSchema,
   type UpdateFindingBody,
 } from '@windscope/contract';
@@ -107,16 +109,21 @@ export function useDeleteFinding(turbineId: number) {
   });
 }
 
-export type ExportFormat = 'csv' | 'xlsx';
+export type ExportFormat = FindingExportFormat;
+
+/** What an export holds (issue 24 item 2): one turbine's findings with the filters its list shows (none: all of them),
+ *  or the findings of the turbines the dashboard lists for its filters (none: of every turbine the user sees). */
+export type FindingsExportTarget =
+  | { turbineId: number; filters?: FindingFilters }
+  | { turbineId: 'all'; filters?: Partial<TurbineFilterQuery> };
 
 /** Fetches the export with the user's token and hands it to the browser as a download under the server's file name. */
-/** Downloads the findings of one turbine, or of every turbine the user sees (`'all'`), as CSV or XLSX. */
-export async function downloadFindingsExport(turbineId: number | 'all', format: ExportFormat): Promise<void> {
-  const path = turbineId === 'all' ? API_PATHS.findingsExport : API_PATHS.turbineFindingsExport(turbineId);
-  const response = await fetch(buildUrl(path, 'GET', { format }), { headers: apiHeaders() });
+export async function downloadFindingsExport(target: FindingsExportTarget, format: ExportFormat): Promise<void> {
+  const path = target.turbineId === 'all' ? API_PATHS.findingsExport : API_PATHS.turbineFindingsExport(target.turbineId);
+  const response = await fetch(buildUrl(path, 'GET', { ...target.filters, format }), { headers: apiHeaders() });
   if (!response.ok) throw errorFromResponse(response.status, await readJson(response));
   const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `findings-${turbineId}.${format}`;
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `findings-${target.turbineId}.${format}`;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -27,6 +27,10 @@ class ResizeObserverStub {
 window.ResizeObserver ??= ResizeObserverStub;
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView ??= vi.fn();
+// Mantine's autosize Textarea listens for web fonts loading (document.fonts, a FontFaceSet)
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+}
 
 // tests read the Turkish copy unless they switch; jsdom's navigator says en-US
 beforeEach(async () => {

@@ -1,5 +1,6 @@
 import { Group, Paper, Skeleton, Text } from '@mantine/core';
-import { FindingsExportButtons } from '../findings/export-buttons.tsx';
+import type { TurbineFilterQuery } from '@windscope/contract';
+import { FindingsExportMenu } from '../findings/export-buttons.tsx';
 import { SeverityCountBadges } from '../findings/severity-counts.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +20,20 @@ interface CountersProps {
   overdue?: number;
   /** the list failed to load: the counts are unknown, not on their way */
   unavailable?: boolean;
+  /** the filters the list shows, for the export of the listed turbines' findings (issue 24 item 2) */
+  exportFilters?: Partial<TurbineFilterQuery>;
 }
 
 /** Spec §2: total turbines and results found; DECISIONS §12: the open findings of the turbines found, per severity. */
-export function DashboardCounters({ total, found, openBySeverity, escalated, overdue, unavailable = false }: CountersProps) {
+export function DashboardCounters({
+  total,
+  found,
+  openBySeverity,
+  escalated,
+  overdue,
+  unavailable = false,
+  exportFilters = {},
+}: CountersProps) {
   const { t } = useTranslation(DASHBOARD_NS);
   const { number } = useFormatters();
   const shown = (count: number | undefined) => (unavailable ? t('counters.unavailable') : count === undefined ? undefined : number(count));
@@ -51,13 +62,14 @@ export function DashboardCounters({ total, found, openBySeverity, escalated, ove
           <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
             {t('counters.openFindings')}
           </Text>
-          {/* every finding of every turbine the user sees, whatever the filters (the file is the register) */}
-          <Group gap={6} wrap="nowrap" aria-label={t('counters.exportAll')} role="group">
-            <Text size="xs" c="dimmed">
-              {t('counters.exportAll')}
-            </Text>
-            <FindingsExportButtons turbineId="all" testIdPrefix="dashboard-findings-export" />
-          </Group>
+          {/* the listed turbines' findings (the server applies the same filters), or every finding the user may see */}
+          <FindingsExportMenu
+            shown={{ turbineId: 'all', filters: exportFilters }}
+            all={{ turbineId: 'all' }}
+            shownLabel={t('counters.exportShown', { count: found ?? 0 })}
+            allLabel={t('counters.exportAll')}
+            testIdPrefix="dashboard-findings-export"
+          />
         </Group>
         {unavailable ? (
           <Text fz="lg" fw={600} c="dimmed">

@@ -1,5 +1,5 @@
 import { Alert, Container, Stack } from '@mantine/core';
-import type { Company, Turbine } from '@windscope/contract';
+import { type Company, type Turbine, turbineFilterQueryOf } from '@windscope/contract';
 import { type SetStateAction, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanies } from '../../api/companies.ts';
@@ -81,6 +81,7 @@ export function DashboardPage() {
   );
   const severityCounts = useMemo(() => (results ? openBySeverity(results) : undefined), [results]);
   const totals = useMemo(() => (results ? escalationTotals(results) : undefined), [results]);
+  const exportFilters = useMemo(() => turbineFilterQueryOf(filters, companyId), [filters, companyId]);
 
   return (
     <>
@@ -113,6 +114,7 @@ export function DashboardPage() {
             escalated={totals?.escalated}
             overdue={totals?.overdue}
             unavailable={turbines.isError && !turbines.data}
+            exportFilters={exportFilters}
           />
           <FilterBar
             filters={filters}

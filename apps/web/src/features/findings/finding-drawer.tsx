@@ -1,29 +1,6 @@
 import { DateField } from '../../ui/form/date-field.tsx';
-import {
-  Alert,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  Image,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  Timeline,
-  Title,
-} from '@mantine/core';
-import {
-  allowedTransitions,
-  can,
-  FINDING_TRANSITIONS,
-  type FindingDetail,
-  type FindingEvent,
-  type FindingStatus,
-  findingResource,
-} from '@windscope/contract';
+import { Alert, Button, Divider, Drawer, Group, Image, Loader, SimpleGrid, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { allowedTransitions, can, FINDING_TRANSITIONS, type FindingDetail, type FindingStatus, findingResource } from '@windscope/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,6 +12,9 @@ import { actorOf, useCurrentUser } from '../auth/use-auth.ts';
 import { compareLinkOfFinding, comparePath } from '../compare/compare-path.ts';
 import { FINDINGS_NS } from './findings-i18n.ts';
 import './findings-styles.ts';
+import { type EditSession, startEdit } from './finding-edit-values.ts';
+import { FindingEditForm } from './finding-edit-form.tsx';
+import { FindingHistory } from './finding-history.tsx';
 import { FindingLinkSection } from './finding-link-section.tsx';
 import { useFindingLabels } from './labels.ts';
 import { SeverityChip } from './severity-chip.tsx';
@@ -42,9 +22,9 @@ import { SeverityChip } from './severity-chip.tsx';
 // recharts (via @mantine/charts) only when the timeline tab is opened
 const FindingTimeline = lazy(() => import('./finding-timeline.tsx').then((m) => ({ default: m.FindingTimeline })));
 
-function Field({ label, value }: { label: string; value: string }) {
+function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div>
+    <div data-testid={testId}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
@@ -80,30 +60,6 @@ function Evidence({ finding }: { finding: FindingDetail }) {
         </Stack>
       ))}
     </SimpleGrid>
-  );
-}
-
-function History({ events }: { events: FindingEvent[] }) {
-  const { t } = useTranslation(FINDINGS_NS);
-  const labels = useFindingLabels();
-  const format = useFormatters();
-  const statusOf = (value: unknown) => (typeof value === 'string' ? labels.status(value as FindingStatus) : '');
-  return (
-    <Timeline bulletSize={12} lineWidth={2} data-testid="finding-history">
-      {events.map((e) => (
-        <Timeline.Item key={e.id} title={t(`detail.event.${e.kind}`)}>
-          {e.kind === 'status' && (
-            <Text size="sm">{t('detail.statusChange', { from: statusOf(e.before?.status), to: statusOf(e.after?.status) })}</Text>
-          )}
-          {e.kind === 'linked' && <Text size="sm">{t('detail.linkedFrom', { id: String(e.after?.linked_finding_id ?? '') })}</Text>}
-          {e.kind === 'link_dismissed' && <Text size="sm">{t('detail.dismissedTarget', { id: String(e.after?.target_id ?? '') })}</Text>}
-          {e.reason && <Text size="sm">{e.reason}</Text>}
-          <Text size="xs" c="dimmed">
-            {`${e.actor_name} · ${format.dateTime(e.created_at)}`}
-          </Text>
-        </Timeline.Item>
-      ))}
-    </Timeline>
   );
 }
 
@@ -201,6 +157,11 @@ export function FindingDrawer({
   const format = useFormatters();
   const query = useFinding(turbineId, findingId);
   const f = query.data;
+  const actor = actorOf(useCurrentUser());
+  // the edit lives here, not in the tab, so the timeline tab and back keep what was typed; another finding ends it
+  const [session, setSession] = useState<EditSession | null>(null);
+  const editing = session !== null && session.findingId === findingId ? session : null;
+  const mayEdit = f !== undefined && can(actor, 'finding.update', findingResource(actor?.companyId ?? 0, f));
   return (
     <Drawer
       opened={findingId !== null}
@@ -267,36 +228,56 @@ export function FindingDrawer({
                 </Title>
                 <Evidence finding={f} />
                 <Divider />
-                <Title order={3} size="h5">
-                  {t('detail.fields')}
-                </Title>
-                <SimpleGrid cols={2} spacing="xs">
-                  <Field label={t('columns.blade')} value={f.blade} />
-                  <Field
-                    label={t('columns.surface')}
-                    value={f.room ? `${labels.surface(f.surface)} · ${t('room', { room: f.room })}` : labels.surface(f.surface)}
+                <Group justify="space-between" gap="xs">
+                  <Title order={3} size="h5">
+                    {editing ? t('edit.title') : t('detail.fields')}
+                  </Title>
+                  {mayEdit && !editing && (
+                    <Button size="xs" variant="light" onClick={() => setSession(startEdit(f))} data-testid="finding-edit">
+                      {t('edit.button')}
+                    </Button>
+                  )}
+                </Group>
+                {editing ? (
+                  <FindingEditForm
+                    turbineId={turbineId}
+                    session={editing}
+                    onSession={(next) => setSession((current) => (current ? next(current) : current))}
+                    onDone={() => setSession(null)}
+                    loadFinding={async () => (await query.refetch()).data}
                   />
-                  <Field
-                    label={t('columns.position')}
-                    value={f.distance_from_root_m == null ? '—' : t('positionMetres', { value: format.number(f.distance_from_root_m) })}
-                  />
-                  <Field label={t('detail.depth')} value={f.depth_class ? labels.depth(f.depth_class) : '—'} />
-                  <Field
-                    label={t('detail.size')}
-                    value={
-                      f.length_mm == null && f.width_mm == null
-                        ? '—'
-                        : t('detail.sizeValue', { length: f.length_mm ?? '—', width: f.width_mm ?? '—' })
-                    }
-                  />
-                  <Field
-                    label={t('columns.due')}
-                    value={f.due_date ? format.date(`${f.due_date}T00:00:00Z`) + (f.overdue ? ` · ${t('overdue')}` : '') : '—'}
-                  />
-                  <Field label={t('detail.author')} value={f.created_by_name ?? '—'} />
-                  <Field label={t('columns.lastSeen')} value={String(f.last_seen_year)} />
-                </SimpleGrid>
-                {f.notes && <Field label={t('detail.notes')} value={f.notes} />}
+                ) : (
+                  <>
+                    <SimpleGrid cols={2} spacing="xs" data-testid="finding-fields">
+                      <Field label={t('columns.blade')} value={f.blade} />
+                      <Field
+                        label={t('columns.surface')}
+                        value={f.room ? `${labels.surface(f.surface)} · ${t('room', { room: f.room })}` : labels.surface(f.surface)}
+                      />
+                      <Field
+                        label={t('columns.position')}
+                        value={f.distance_from_root_m == null ? '—' : t('positionMetres', { value: format.number(f.distance_from_root_m) })}
+                      />
+                      <Field label={t('detail.depth')} value={f.depth_class ? labels.depth(f.depth_class) : '—'} />
+                      <Field
+                        label={t('detail.size')}
+                        testId="finding-size"
+                        value={
+                          f.length_mm == null && f.width_mm == null
+                            ? '—'
+                            : t('detail.sizeValue', { length: f.length_mm ?? '—', width: f.width_mm ?? '—' })
+                        }
+                      />
+                      <Field
+                        label={t('columns.due')}
+                        value={f.due_date ? format.date(`${f.due_date}T00:00:00Z`) + (f.overdue ? ` · ${t('overdue')}` : '') : '—'}
+                      />
+                      <Field label={t('detail.author')} value={f.created_by_name ?? '—'} />
+                      <Field label={t('columns.lastSeen')} value={String(f.last_seen_year)} />
+                    </SimpleGrid>
+                    {f.notes && <Field label={t('detail.notes')} value={f.notes} />}
+                  </>
+                )}
                 <Divider />
                 <Title order={3} size="h5">
                   {t('detail.actions')}
@@ -306,7 +287,7 @@ export function FindingDrawer({
                 <Title order={3} size="h5">
                   {t('detail.history')}
                 </Title>
-                <History events={f.events} />
+                <FindingHistory events={f.events} />
               </Stack>
             </Tabs.Panel>
           </Tabs>

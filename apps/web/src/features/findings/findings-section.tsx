@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type FindingFilters, useFindings } from '../../api/findings.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { actorOf, useCurrentUser } from '../auth/use-auth.ts';
-import { FindingsExportButtons } from './export-buttons.tsx';
+import { FindingsExportMenu } from './export-buttons.tsx';
 import { FindingDrawer } from './finding-drawer.tsx';
 import { FINDINGS_NS } from './findings-i18n.ts';
 import './findings-styles.ts';
@@ -104,7 +104,12 @@ export function FindingsSection({ turbineId }: { turbineId: number }) {
           <Button component={Link} to={comparePath(turbineId)} size="xs" variant="light" data-testid="turbine-compare-years">
             {t('compare.open')}
           </Button>
-          <FindingsExportButtons turbineId={turbineId} />
+          <FindingsExportMenu
+            shown={{ turbineId, filters }}
+            all={{ turbineId }}
+            shownLabel={t('export.shownFindings', { count: rows.length })}
+            allLabel={t('export.allFindings', { count: all.data?.length ?? 0 })}
+          />
         </Group>
       }
       after={<FindingDrawer turbineId={turbineId} findingId={openId} onClose={() => setOpenId(null)} onOpen={setOpenId} />}

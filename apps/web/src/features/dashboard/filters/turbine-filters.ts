@@ -1,28 +1,20 @@
-import type { Turbine } from '@windscope/contract';
-import { foldForSearch, matchesWords, queryWords } from '../../management/text.ts';
+import {
+  applyTurbineFilters,
+  hasTurbineFilters,
+  type IndexedTurbine as ContractIndexedTurbine,
+  NO_TURBINE_FILTERS,
+  type Turbine,
+  type TurbineFilters,
+} from '@windscope/contract';
 
-/** The dashboard's client-side filters (spec §2; health: DECISIONS §12). The list is loaded whole, health included,
- *  so they run in the browser; the company filter goes to the server (filter_company_id). */
-export interface TurbineFilters {
-  city: string | null;
-  year: number | null;
-  text: string;
-  /** only turbines whose worst open finding is at least this severity (1..5); null: every turbine */
-  minSeverity: number | null;
-}
-
-export const NO_FILTERS: TurbineFilters = { city: null, year: null, text: '', minSeverity: null };
-
-export function hasFilters(filters: TurbineFilters): boolean {
-  return filters.city !== null || filters.year !== null || filters.minSeverity !== null || filters.text.trim() !== '';
-}
-
-/** "Worst severity at least N": a turbine without open findings never matches. */
-export function meetsMinSeverity(turbine: Pick<Turbine, 'health'>, minSeverity: number | null): boolean {
-  if (minSeverity === null) return true;
-  const worst = turbine.health.worst_open_severity;
-  return worst !== null && worst >= minSeverity;
-}
+/** The dashboard's filters (spec §2; health: DECISIONS §12) are the contract's (turbine-filters.ts), so the findings
+ *  export of the turbines listed picks the same turbines on the server. The list is loaded whole, health included, so
+ *  they run in the browser; the company filter goes to the server (filter_company_id). */
+export type { TurbineFilters };
+export { indexTurbines, meetsMinSeverity, turbineYear } from '@windscope/contract';
+export const NO_FILTERS: TurbineFilters = NO_TURBINE_FILTERS;
+export const hasFilters = hasTurbineFilters;
+export type IndexedTurbine = ContractIndexedTurbine<Turbine>;
 
 /** Open findings per severity (index 0 = severity 1) added up over some turbines: the dashboard's counters. */
 export function openBySeverity(turbines: readonly Pick<Turbine, 'health'>[]): [number, number, number, number, number] {
@@ -48,33 +40,6 @@ export function escalationTotals(turbines: readonly Pick<Turbine, 'health'>[]): 
 /** Name on the card: the one rule of the contract. */
 export { turbineDisplayName } from '@windscope/contract';
 
-function yearOf(timestamp: string | null | undefined): number | null {
-  if (!timestamp) return null;
-  const year = new Date(timestamp).getFullYear();
-  return Number.isNaN(year) ? null : year;
-}
-
-/** The turbine's year: from updated_at, else created_at. */
-export function turbineYear(turbine: Pick<Turbine, 'updated_at' | 'created_at'>): number | null {
-  return yearOf(turbine.updated_at) ?? yearOf(turbine.created_at);
-}
-
-/** A turbine with what the filters compare, computed once per list. */
-export interface IndexedTurbine {
-  turbine: Turbine;
-  year: number | null;
-  /** code, city, location and names, folded for search */
-  haystack: string;
-}
-
-export function indexTurbines(turbines: readonly Turbine[]): IndexedTurbine[] {
-  return turbines.map((turbine) => ({
-    turbine,
-    year: turbineYear(turbine),
-    haystack: foldForSearch([turbine.code, turbine.city, turbine.location, turbine.turbine_name ?? '', turbine.name ?? ''].join('\n')),
-  }));
-}
-
 /** Distinct years, newest first. */
 export function yearOptions(index: readonly IndexedTurbine[]): number[] {
   const years = new Set<number>();
@@ -90,14 +55,5 @@ export function cityOptions(index: readonly IndexedTurbine[]): string[] {
 }
 
 export function applyFilters(index: readonly IndexedTurbine[], filters: TurbineFilters): Turbine[] {
-  const words = queryWords(filters.text);
-  const result: Turbine[] = [];
-  for (const entry of index) {
-    if (filters.city !== null && entry.turbine.city !== filters.city) continue;
-    if (filters.year !== null && entry.year !== filters.year) continue;
-    if (!meetsMinSeverity(entry.turbine, filters.minSeverity)) continue;
-    if (!matchesWords(entry.haystack, words)) continue;
-    result.push(entry.turbine);
-  }
-  return result;
+  return applyTurbineFilters(index, filters);
 }
