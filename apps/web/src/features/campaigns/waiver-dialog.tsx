@@ -167,26 +167,45 @@ function WaiverForm({ campaignId, row }: { campaignId: number; row: CampaignBoar
                 {t('waiver.noMissing')}
               </Text>
             ) : (
-              <Group gap="md">
+              // inside: a line per blade, its whole interior first, then its missing rooms; outside: the missing cells
+              <Stack gap={6}>
                 {interiorBlades.map((blade) => (
-                  <Checkbox
-                    key={wholeBladeKey(blade)}
-                    value={wholeBladeKey(blade)}
-                    label={t('waiver.wholeBlade', { blade })}
-                    disabled={picked.includes(WHOLE)}
-                    data-testid="waive-blade"
-                  />
+                  <Group key={blade} gap="md" data-testid="waive-blade-line">
+                    <Checkbox
+                      value={wholeBladeKey(blade)}
+                      label={t('waiver.wholeBlade', { blade })}
+                      disabled={picked.includes(WHOLE)}
+                      data-testid="waive-blade"
+                    />
+                    {status.missing
+                      .filter((c) => c.blade === blade)
+                      .map((c) => (
+                        <Checkbox
+                          key={cellKey(c)}
+                          value={cellKey(c)}
+                          label={labels.cell(c)}
+                          disabled={picked.includes(WHOLE) || picked.includes(wholeBladeKey(blade))}
+                          data-testid="waive-cell"
+                        />
+                      ))}
+                  </Group>
                 ))}
-                {status.missing.map((c) => (
-                  <Checkbox
-                    key={cellKey(c)}
-                    value={cellKey(c)}
-                    label={labels.cell(c)}
-                    disabled={picked.includes(WHOLE) || picked.includes(wholeBladeKey(c.blade ?? ''))}
-                    data-testid="waive-cell"
-                  />
-                ))}
-              </Group>
+                {status.missing.some((c) => c.blade === null || !interiorBlades.includes(c.blade)) && (
+                  <Group gap="md">
+                    {status.missing
+                      .filter((c) => c.blade === null || !interiorBlades.includes(c.blade))
+                      .map((c) => (
+                        <Checkbox
+                          key={cellKey(c)}
+                          value={cellKey(c)}
+                          label={labels.cell(c)}
+                          disabled={picked.includes(WHOLE)}
+                          data-testid="waive-cell"
+                        />
+                      ))}
+                  </Group>
+                )}
+              </Stack>
             )}
           </Stack>
         </Checkbox.Group>
