@@ -167,28 +167,30 @@ function WaiverForm({ campaignId, row }: { campaignId: number; row: CampaignBoar
                 {t('waiver.noMissing')}
               </Text>
             ) : (
-              // inside: a line per blade, its whole interior first, then its missing rooms; outside: the missing cells
-              <Stack gap={6}>
+              // inside: per blade its whole interior, its missing rooms under it; outside: the missing cells
+              <Stack gap="sm">
                 {interiorBlades.map((blade) => (
-                  <Group key={blade} gap="md" data-testid="waive-blade-line">
+                  <Stack key={blade} gap={6} data-testid="waive-blade-line">
                     <Checkbox
                       value={wholeBladeKey(blade)}
                       label={t('waiver.wholeBlade', { blade })}
                       disabled={picked.includes(WHOLE)}
                       data-testid="waive-blade"
                     />
-                    {status.missing
-                      .filter((c) => c.blade === blade)
-                      .map((c) => (
-                        <Checkbox
-                          key={cellKey(c)}
-                          value={cellKey(c)}
-                          label={labels.cell(c)}
-                          disabled={picked.includes(WHOLE) || picked.includes(wholeBladeKey(blade))}
-                          data-testid="waive-cell"
-                        />
-                      ))}
-                  </Group>
+                    <Group gap="md" pl={32}>
+                      {status.missing
+                        .filter((c) => c.blade === blade)
+                        .map((c) => (
+                          <Checkbox
+                            key={cellKey(c)}
+                            value={cellKey(c)}
+                            label={labels.cell(c)}
+                            disabled={picked.includes(WHOLE) || picked.includes(wholeBladeKey(blade))}
+                            data-testid="waive-cell"
+                          />
+                        ))}
+                    </Group>
+                  </Stack>
                 ))}
                 {status.missing.some((c) => c.blade === null || !interiorBlades.includes(c.blade)) && (
                   <Group gap="md">
