@@ -37,7 +37,13 @@ export function TurbineListHead({ sort, onSort }: { sort: TurbineSort; onSort: (
         const Icon = sorted === 'asc' ? SortAscIcon : sorted === 'desc' ? SortDescIcon : SortNoneIcon;
         return (
           // biome-ignore lint/a11y/useFocusableInteractive: ARIA table (not grid): rows and headers are read, not focused; the sort buttons take the focus
-          <div key={column.key} role="columnheader" aria-sort={sorted ? ARIA_SORT[sorted] : 'none'} className={classes.headCell}>
+          <div
+            key={column.key}
+            role="columnheader"
+            aria-sort={sorted ? ARIA_SORT[sorted] : 'none'}
+            className={classes.headCell}
+            data-col={column.key}
+          >
             <button
               type="button"
               className={classes.sortButton}
@@ -52,7 +58,7 @@ export function TurbineListHead({ sort, onSort }: { sort: TurbineSort; onSort: (
         );
       })}
       {/* biome-ignore lint/a11y/useFocusableInteractive: ARIA table (not grid): rows and headers are read, not focused; the sort buttons take the focus */}
-      <div role="columnheader" style={{ textAlign: 'right' }}>
+      <div role="columnheader" style={{ textAlign: 'right' }} data-col="actions">
         {t('card.actions')}
       </div>
     </div>
@@ -79,35 +85,34 @@ export const TurbineRow = memo(function TurbineRow({ turbine, rowIndex, offset, 
       data-testid="turbine-row"
       data-turbine-id={turbine.id}
     >
-      <span className={classes.cell} role="cell">
+      <span className={classes.cell} role="cell" data-col="name">
         <strong data-testid="turbine-name">{turbineDisplayName(turbine)}</strong>
       </span>
-      {/* health next to the name: in view at narrow widths, where the list scrolls sideways */}
-      <span className={classes.cell} role="cell">
+      <span className={classes.cell} role="cell" data-col="health">
         <TurbineHealthSummary health={turbine.health} />
       </span>
-      <span className={classes.cell} role="cell">
+      <span className={classes.cell} role="cell" data-col="city">
         {displayCity(turbine.city)}
       </span>
-      <span className={classes.cell} role="cell">
+      <span className={classes.cell} role="cell" data-col="code">
         <span className={classes.code}>{turbine.code}</span>
       </span>
-      <span className={classes.cell} role="cell">
+      <span className={classes.cell} role="cell" data-col="location">
         {turbine.location}
       </span>
-      <span className={classes.cell} role="cell" data-testid="turbine-company">
+      <span className={classes.cell} role="cell" data-testid="turbine-company" data-col="company">
         {turbine.company_name ?? '—'}
       </span>
-      <span className={`${classes.cell} ${classes.number}`} role="cell">
+      <span className={`${classes.cell} ${classes.number}`} role="cell" data-col="rooms">
         {turbine.rooms}
       </span>
-      <span className={`${classes.cell} ${classes.number}`} role="cell">
+      <span className={`${classes.cell} ${classes.number}`} role="cell" data-col="photos">
         {turbine.photo_count}
       </span>
-      <span className={classes.cell} role="cell">
+      <span className={classes.cell} role="cell" data-col="status">
         <StatusBadge status={turbine.status} />
       </span>
-      <span className={classes.actions} role="cell">
+      <span className={classes.actions} role="cell" data-col="actions">
         <OpenButtons turbine={turbine} iconsOnly />
         <EditDeleteIcons turbine={turbine} onEdit={onEdit} onDelete={onDelete} />
       </span>

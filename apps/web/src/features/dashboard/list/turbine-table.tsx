@@ -1,14 +1,17 @@
 import type { Turbine } from '@windscope/contract';
-import { useRef } from 'react';
+import { type CSSProperties, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortKey, TurbineSort } from '../filters/turbine-sort.ts';
 import { DASHBOARD_NS } from '../i18n.ts';
 import type { TurbineItemHandlers } from './turbine-actions.tsx';
 import classes from './turbine-list.module.css';
 import { TurbineListHead, TurbineRow } from './turbine-row.tsx';
-import { useWindowRows } from './use-window-list.ts';
+import { useElementWidth, useWindowRows } from './use-window-list.ts';
 
-const ROW_HEIGHT = 58;
+/** The narrowest table that holds a turbine in one line (turbine-list.module.css .row: the columns' minimums, gaps,
+ *  padding and border); a narrower one shows each turbine in two lines (.compact), taller rows. */
+const WIDE_TABLE = 1264;
+const ROW_HEIGHT = { wide: 58, compact: 100 } as const;
 
 interface TurbineTableProps extends TurbineItemHandlers {
   turbines: readonly Turbine[];
@@ -21,11 +24,23 @@ interface TurbineTableProps extends TurbineItemHandlers {
 export function TurbineTable({ turbines, sort, onSort, onEdit, onDelete }: TurbineTableProps) {
   const { t } = useTranslation(DASHBOARD_NS);
   const ref = useRef<HTMLDivElement>(null);
-  const rows = useWindowRows(ref, turbines.length, ROW_HEIGHT);
+  const tableRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(tableRef);
+  const layout = width > 0 && width < WIDE_TABLE ? 'compact' : 'wide';
+  const rows = useWindowRows(ref, turbines.length, ROW_HEIGHT[layout]);
   const margin = rows.options.scrollMargin;
 
   return (
-    <div role="table" aria-label={t('list.label')} aria-rowcount={turbines.length + 1} data-testid="turbine-table">
+    <div
+      ref={tableRef}
+      role="table"
+      aria-label={t('list.label')}
+      aria-rowcount={turbines.length + 1}
+      className={layout === 'compact' ? classes.compact : undefined}
+      style={{ '--row-height': `${ROW_HEIGHT[layout]}px` } as CSSProperties}
+      data-layout={layout}
+      data-testid="turbine-table"
+    >
       <div role="rowgroup">
         <TurbineListHead sort={sort} onSort={onSort} />
       </div>
