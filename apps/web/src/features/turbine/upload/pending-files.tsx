@@ -26,8 +26,8 @@ export interface PendingFilesProps {
 /** Tile sizes: pendingList's grid (upload.module.css) */
 const MIN_TILE = 84;
 const GAP = 10;
-/** under the square preview: the name, the size (or the progress bar) and, when a file is flagged, its reason; each line
- *  18 px (upload.module.css) after a 4 px gap, and 4 px to spare so that no line is cut */
+/** under the square preview: the name, the size (or the progress bar) and, when a file is flagged, its reason (two
+ *  lines at most); each line 18 px (upload.module.css) after a 4 px gap, and 4 px to spare so that no line is cut */
 const LINE = 22;
 const infoHeight = (lines: number) => lines * LINE + 4;
 const MAX_HEIGHT = 260;
@@ -37,8 +37,9 @@ const MAX_HEIGHT = 260;
 export function PendingFiles({ files, sent, uploading, onRemove }: PendingFilesProps) {
   const { t } = useTranslation(TURBINE_NS);
   const { fileSize } = useFormatters();
-  // a reason line under every tile once one is flagged: rows keep one height
-  const lines = files.some((photo) => photo.problem) ? 3 : 2;
+  // two reason lines under every tile once one is flagged (a tile is 84 px wide: "Fotoğraf değil" wraps): rows keep one
+  // height
+  const lines = files.some((photo) => photo.problem) ? 4 : 2;
   const { ref, virtualizer, columns, rowHeight, rows } = useGridRows({
     count: files.length,
     minTile: MIN_TILE,
@@ -120,7 +121,7 @@ export function PendingFiles({ files, sent, uploading, onRemove }: PendingFilesP
                     {photo.problem && (
                       <Text
                         size="xs"
-                        className={`${classes.pendingLine} ${classes.pendingProblem}`}
+                        className={classes.pendingProblem}
                         title={t('upload.problemLabel', {
                           name: photo.name,
                           reason: t(`upload.problem.${photo.problem}`, { limit: PHOTO_LIMIT_MB }),
