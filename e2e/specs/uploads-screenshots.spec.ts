@@ -21,7 +21,7 @@ import {
 // at 1440 and 769 px in Turkish/light and English/dark, for a person to look at, with axe on each:
 // SHOTS_DIR=/tmp/shots-uploads E2E_PORT=4304 npx playwright test uploads-screenshots
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '.';
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 const YEAR = new Date().getFullYear();
 const VARIANTS = [
   { language: 'tr', theme: 'light', width: 1440 },
@@ -77,6 +77,10 @@ for (const variant of VARIANTS) {
     await expect(page.getByTestId('pending-file').locator('img')).toHaveCount(6, { timeout: 15_000 });
     await expect(page.getByTestId('pending-problem')).toHaveCount(2);
     await page.getByTestId('pending-files').scrollIntoViewIfNeeded();
+    // the list at its end: the flagged tiles with their reasons
+    await page.getByTestId('pending-files').evaluate((list) => {
+      list.scrollTop = list.scrollHeight;
+    });
     await shot('zone');
     await page.getByTestId('upload-blade-A-flagged').scrollIntoViewIfNeeded();
     await shot('zone-flagged');
