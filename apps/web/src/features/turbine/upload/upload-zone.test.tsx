@@ -59,7 +59,7 @@ describe('blade upload zone', () => {
 
     await user.click(screen.getByRole('button', { name: 'scan_3.pcd dosyasını kaldır' }));
     expect(screen.getAllByTestId('pending-file')).toHaveLength(2);
-    await user.click(await screen.findByRole('button', { name: '2 fotoğraf yükle' }));
+    await user.click(await screen.findByRole('button', { name: '2 fotoğraf yükle' }, { timeout: 8000 }));
 
     // the session is checked first, then the photos go to the app-level upload manager for review (nothing sent yet)
     expect(await screen.findByText('2 fotoğraf yükleme yöneticisine eklendi', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('blade upload zone', () => {
       route: '/dashboard/turbine/5',
     });
     await user.upload(screen.getByTestId('upload-blade-C-drop-input'), [image('a.jpg'), image('b.jpg')]);
-    await user.click(await screen.findByRole('button', { name: '2 fotoğraf yükle' }));
+    await user.click(await screen.findByRole('button', { name: '2 fotoğraf yükle' }, { timeout: 8000 }));
     expect(await screen.findByText('Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Seçtiğiniz fotoğraflar, giriş yaptıktan sonra bu sayfada sizi bekliyor olacak.')).toBeInTheDocument();
     expect(FakeXhr.instances).toHaveLength(0);
@@ -102,7 +102,7 @@ describe('blade upload zone', () => {
     window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(demoUser()));
     renderWithProviders(<BladePanel turbineId={5} rooms={9} blade="C" year={2025} photos={[]} existingNames={new Set()} />);
     expect(await screen.findAllByTestId('pending-file', {}, { timeout: 5000 })).toHaveLength(2);
-    expect(await screen.findByRole('button', { name: '2 fotoğraf yükle' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: '2 fotoğraf yükle' }, { timeout: 8000 })).toBeEnabled();
   }, 20_000);
 });
 
@@ -119,7 +119,7 @@ describe('files that cannot be sent (issue 24 item 13)', () => {
     ]);
     expect(screen.getAllByTestId('pending-file')).toHaveLength(5);
     const tile = (name: string) => screen.getAllByTestId('pending-file').find((el) => el.dataset.name === name) as HTMLElement;
-    await waitFor(() => expect(tile('fake_photo.jpg')).toHaveAttribute('data-problem', 'unsupported_type'));
+    await waitFor(() => expect(tile('fake_photo.jpg')).toHaveAttribute('data-problem', 'unsupported_type'), { timeout: 8000 });
     expect(tile('huge_panorama.jpg')).toHaveAttribute('data-problem', 'too_large');
     expect(tile('good_small_01.jpg')).not.toHaveAttribute('data-problem');
     expect(within(tile('fake_photo.jpg')).getByTestId('pending-problem')).toHaveTextContent('Fotoğraf değil');
@@ -131,7 +131,7 @@ describe('files that cannot be sent (issue 24 item 13)', () => {
     expect(flagged).toHaveTextContent('1 dosya 200 MB sınırını aşıyor: huge_panorama.jpg');
 
     // only the three good ones are offered; the two flagged come along as refused, so the totals count all five
-    await user.click(await screen.findByRole('button', { name: '3 fotoğraf yükle' }));
+    await user.click(await screen.findByRole('button', { name: '3 fotoğraf yükle' }, { timeout: 8000 }));
     expect(await screen.findByText('3 fotoğraf yükleme yöneticisine eklendi', {}, { timeout: 5000 })).toBeInTheDocument();
     const items = uploadManager.getSnapshot().items;
     expect(items.map((i) => [i.name, i.state])).toEqual([
@@ -150,13 +150,13 @@ describe('files that cannot be sent (issue 24 item 13)', () => {
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<BladePanel turbineId={5} rooms={9} blade="B" year={2025} photos={[]} existingNames={new Set()} />);
     await user.upload(screen.getByTestId('upload-blade-B-drop-input'), [chosenFile('page.jpg', 'html', 400), image('ok_1.jpg')]);
-    await waitFor(() => expect(screen.getByTestId('upload-blade-B-flagged')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByTestId('upload-blade-B-flagged')).toBeInTheDocument(), { timeout: 8000 });
     await user.click(screen.getByRole('button', { name: 'Bunları çıkar' }));
     expect(screen.getAllByTestId('pending-file')).toHaveLength(1);
     expect(screen.queryByTestId('upload-blade-B-flagged')).not.toBeInTheDocument();
     await user.upload(screen.getByTestId('upload-blade-B-drop-input'), [chosenFile('page_2.jpg', 'html', 400)]);
     await user.click(screen.getByRole('button', { name: 'ok_1.jpg dosyasını kaldır' }));
-    await waitFor(() => expect(screen.getByTestId('upload-blade-B-submit')).toBeDisabled());
+    await waitFor(() => expect(screen.getByTestId('upload-blade-B-submit')).toBeDisabled(), { timeout: 8000 });
   }, 15_000);
 });
 
@@ -192,7 +192,7 @@ describe('category upload zone', () => {
     renderWithProviders(<CategoryPanel turbineId={5} category="drone" photos={[categoryPhoto(9, 'drone')]} existingNames={new Set()} />);
     expect(screen.getByText('1 fotoğraf')).toBeInTheDocument();
     await user.upload(screen.getByTestId('upload-drone-drop-input'), [image('d1.jpg'), image('d2.jpg'), image('d3.jpg')]);
-    await user.click(await screen.findByRole('button', { name: '3 fotoğraf yükle' }));
+    await user.click(await screen.findByRole('button', { name: '3 fotoğraf yükle' }, { timeout: 8000 }));
     expect(await screen.findByText('3 fotoğraf yükleme yöneticisine eklendi', {}, { timeout: 5000 })).toBeInTheDocument();
     const items = uploadManager.getSnapshot().items;
     expect(items).toHaveLength(3);
