@@ -369,12 +369,20 @@ test('duplicates by content are skipped, a failed file goes again with "Retry al
       .sort(),
     told,
   ).toEqual(['flaky_1.jpg', 'other_1.jpg']);
+  // issue 24 item 12: every chosen file counted, the failed one said, and the bar not complete while it failed
+  const overall = page.getByTestId('upload-overall-text');
+  await expect(overall).toContainText('1 of 3 files stored · 1 already on the turbine · 1 failed');
+  await expect(page.getByTestId('upload-overall-progress')).not.toHaveAttribute('data-percent', '100');
+  await expect(page.getByTestId('upload-overall-failed')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   proxy.failNames.clear();
   await page.getByRole('dialog').getByRole('button', { name: 'Retry all failed (1)' }).click();
   await expect(rowState(page, 'done')).toHaveCount(2, { timeout: 30_000 });
   await expect(rowState(page, 'failed')).toHaveCount(0);
+  await expect(overall).toContainText('2 of 3 files stored · 1 already on the turbine');
+  await expect(page.getByTestId('upload-overall-progress')).toHaveAttribute('data-percent', '100');
+  await expect(page.getByTestId('upload-overall-failed')).toHaveCount(0);
   expect(await photoCount(operator, turbine.id)).toBe(3);
 
   // the turbine page's coverage section: counts and empty cells in words

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import {
   apiLogin,
   asInputFiles,
@@ -9,6 +13,8 @@ import {
   signInPage,
   throttleUploads,
   type UploadFile,
+  writeBadFiles,
+  writeFiles,
 } from '../support/turbine-fixtures.ts';
 
 // Uploads on the turbine detail page (spec §2, §5, §7; DECISIONS §13): picker and drag-and-drop, name checks, then the
@@ -186,4 +192,144 @@ test('an expired session stops the upload before any byte is sent; after signing
   await startInManager(page, 2);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('all-photos').getByTestId('photo-tile').first()).toContainText('Mid - SW', { timeout: 10_000 });
+});
+
+test.describe('with axe', () => {
+  // axe-core is injected as a script: the app's CSP would refuse it
+  test.use({ bypassCSP: true });
+
+  test('five files, two bad: flagged on their tiles before anything is sent, the totals count all five', async ({ page, request }) => {
+    // issue 24 items 12 and 13: a web page renamed .jpg and a JPEG over 200 MB showed as normal tiles; the totals then
+    // said "3 of 3 files stored"
+    test.setTimeout(90_000);
+    const { operator, turbine } = await operatorTurbine(request);
+    const folder = mkdtempSync(path.join(tmpdir(), 'ws-bad-files-'));
+    try {
+      const good = writeFiles(folder, [
+        await photoFile('good_small_inspection_01.jpg', { hue: 10 }),
+        await photoFile('good_small_inspection_02.jpg', { hue: 70 }),
+        await photoFile('good_small_inspection_03.jpg', { hue: 130 }),
+      ]);
+      const [fake = '', huge = ''] = await writeBadFiles(folder);
+      await signInPage(page, operator);
+      await page.goto(`/dashboard/turbine/${turbine.id}`);
+      const panel = page.getByTestId('blade-panel-A');
+      const creations: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && (r.url().includes('/api/uploads') || r.url().includes('/photos'))) creations.push(r.url());
+      });
+      await page.getByTestId('upload-blade-A-drop-input').setInputFiles([good[0] ?? '', fake, good[1] ?? '', huge, good[2] ?? '']);
+
+      const tiles = panel.getByTestId('pending-file');
+      await expect(tiles).toHaveCount(5);
+      await expect(panel.locator('[data-testid="pending-file"][data-name="fake_photo.jpg"]')).toHaveAttribute(
+        'data-problem',
+        'unsupported_type',
+      );
+      await expect(panel.locator('[data-testid="pending-file"][data-name="huge_panorama.jpg"]')).toHaveAttribute(
+        'data-problem',
+        'too_large',
+      );
+      await expect(panel.locator('[data-testid="pending-file"][data-problem]')).toHaveCount(2);
+      await expect(panel.getByTestId('pending-problem')).toHaveText(['Fotoğraf değil', '200 MB üstü']);
+      const flagged = panel.getByTestId('upload-blade-A-flagged');
+      await expect(flagged).toContainText('2 dosya gönderilmeyecek');
+      await expect(flagged).toContainText('1 dosya desteklenmeyen türde: fake_photo.jpg');
+      await expect(flagged).toContainText('1 dosya 200 MB sınırını aşıyor: huge_panorama.jpg');
+      // names end in what tells them apart, and no line under a tile is cut off
+      await expect(panel.locator('[data-name="good_small_inspection_03.jpg"]')).toContainText('_03.jpg');
+      // (the list scrolled to its end: the last row too)
+      await panel.getByTestId('pending-files').evaluate((list) => {
+        list.scrollTop = list.scrollHeight;
+      });
+      await expect(tiles.last()).toBeInViewport();
+      const cut = await tiles.evaluateAll((items) =>
+        items.flatMap((tile) => {
+          const row = tile.parentElement?.getBoundingClientRect();
+          const last = tile.lastElementChild?.getBoundingClientRect();
+          if (!row || !last) return ['no layout'];
+          return last.bottom > row.bottom + 0.5 ? [tile.getAttribute('data-name')] : [];
+        }),
+      );
+      const lastLine = await tiles.last().evaluate((tile) => {
+        const list = tile.closest('[data-testid="pending-files"]') as HTMLElement;
+        const box = list.getBoundingClientRect();
+        return {
+          line: tile.lastElementChild?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY,
+          list: box.top + list.clientHeight,
+        };
+      });
+      expect(lastLine.line).toBeLessThanOrEqual(lastLine.list + 0.5);
+      expect(cut).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(creations).toEqual([]); // nothing sent while choosing
+
+      await panel.getByRole('button', { name: '3 fotoğraf yükle' }).click();
+      const dialog = await startInManager(page, 3);
+      const overall = dialog.getByTestId('upload-overall-text');
+      await expect(overall).toContainText('5 dosyanın 3 tanesi kaydedildi · 2 reddedildi');
+      await expect(dialog.getByTestId('upload-overall-progress')).toHaveAttribute('data-percent', '100');
+      const refused = dialog.locator('[data-testid="queue-row"][data-state="refused"]');
+      await expect(refused).toHaveCount(2);
+      await expect(refused.filter({ hasText: 'fake_photo.jpg' })).toContainText('desteklenmeyen türde');
+      await expect(dialog.getByRole('heading', { name: /5 dosyanın 3 tanesi kaydedildi · 2 reddedildi/ })).toBeVisible();
+      // only the three good files went: one tus upload each
+      expect(creations.filter((url) => url.includes('/api/uploads'))).toHaveLength(3);
+      expect(creations.filter((url) => /\/photos(\?|$)/.test(url))).toHaveLength(0); // nor the multipart route
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+test("a photo taken in another year stays in the chosen year unless its capture year is accepted; rooms are the turbine's", async ({
+  page,
+  request,
+}) => {
+  // issue 24 items 14 and 17
+  test.setTimeout(90_000);
+  const { operator, turbine } = await operatorTurbine(request); // 9 rooms
+  const year = new Date().getFullYear();
+  await signInPage(page, operator);
+  await page.goto(`/dashboard/turbine/${turbine.id}`);
+  const panel = page.getByTestId('blade-panel-C');
+  await panel.getByTestId('room-select-C').click();
+  await expect(page.getByRole('option')).toHaveCount(9);
+  await page.getByRole('option', { name: '9 · Tip - LW' }).click();
+
+  await page
+    .getByTestId('upload-blade-C-drop-input')
+    .setInputFiles(
+      asInputFiles([
+        await photoFile('taken_2024_a.jpg', { takenAt: '2024:05:17 10:21:33' }),
+        await photoFile('taken_2024_b.jpg', { takenAt: '2024:06:01 09:00:00', hue: 60 }),
+        await photoFile('no_date.jpg', { hue: 120 }),
+      ]),
+    );
+  await panel.getByRole('button', { name: '3 fotoğraf yükle' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('review-row')).toHaveCount(3, { timeout: 15_000 });
+  await expect(dialog.getByTestId('review-taken-years')).toContainText('2 fotoğraf seçilen yıldan başka bir yılda çekilmiş (2024)');
+  await expect(dialog.getByTestId('review-year')).toHaveText([`${year}2024 kullan`, `${year}2024 kullan`, `${year}varsayılan`]);
+  // one accepted by hand, the other stays in the chosen year
+  await dialog.getByTestId('review-row').filter({ hasText: 'taken_2024_a.jpg' }).getByTestId('review-use-taken').click();
+  await expect(dialog.getByTestId('review-year').first()).toHaveText('2024fotoğraftan');
+  // the review offers only the turbine's rooms
+  await dialog.getByTestId('review-row').first().getByRole('checkbox').check();
+  await dialog.getByTestId('bulk-source').click();
+  await expect(page.getByRole('option', { name: '360° oda 9', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: '360° oda 10', exact: true })).toHaveCount(0);
+  await dialog.getByTestId('bulk-source').click();
+  await dialog.getByRole('button', { name: '3 fotoğrafı yüklemeye başla' }).click();
+  await expect(dialog.locator('[data-testid="queue-row"][data-state="done"]')).toHaveCount(3, { timeout: 40_000 });
+
+  const photos = await request.get(`/api/turbines/${turbine.id}/photos?view=all`, {
+    headers: { Authorization: `Bearer ${operator.token}` },
+  });
+  const stored = ((await photos.json()) as { data: { originalName: string; year: number; room: number }[] }).data;
+  expect(Object.fromEntries(stored.map((p) => [p.originalName, [p.year, p.room]]))).toEqual({
+    'taken_2024_a.jpg': [2024, 9],
+    'taken_2024_b.jpg': [year, 9],
+    'no_date.jpg': [year, 9],
+  });
 });

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   breakPhotoListing,
   createTurbine,
+  setTurbineRooms,
   createUser,
   egeCompanyId,
   makePanorama,
@@ -22,7 +23,7 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   admin = await superadmin();
   const company = await egeCompanyId(admin);
-  turbineId = await createTurbine(admin, company, { code: `E2E-360-${Date.now()}`, turbine_name: 'E2E Panorama T-01', rooms: 2 });
+  turbineId = await createTurbine(admin, company, { code: `E2E-360-${Date.now()}`, turbine_name: 'E2E Panorama T-01', rooms: 3 });
   // blade A room 1: three panoramas, uploaded out of order; natural order is 1, 2, 10
   await uploadPhotos(admin, turbineId, { year: 2025, blade: 'A', room: 1 }, [
     { name: 'A1-pano-10.jpg', bytes: await makePanorama('A1 · 10', 2) },
@@ -31,8 +32,10 @@ test.beforeAll(async () => {
   ]);
   // blade A room 2: an ordinary photo, shown flat
   await uploadPhotos(admin, turbineId, { year: 2025, blade: 'A', room: 2 }, [{ name: 'A2-flat.jpg', bytes: await makePhoto('A2 flat') }]);
-  // blade B room 3: beyond the turbine's 2 rooms, so the room list must reach 3 (DECISIONS §7)
+  // blade B room 3, then a manager lowers the turbine to 2 rooms: the photo lies beyond them, so the room list must
+  // still reach 3 (DECISIONS §7; uploads to room 3 are refused from now on, issue 24 item 17)
   await uploadPhotos(admin, turbineId, { year: 2025, blade: 'B', room: 3 }, [{ name: 'B3-pano.jpg', bytes: await makePanorama('B3', 3) }]);
+  await setTurbineRooms(admin, turbineId, 2);
   customer = await createUser(admin, company, 'customer', 'Pano');
 });
 

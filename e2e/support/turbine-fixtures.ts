@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { truncateSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_PASSWORD } from './session.ts';
@@ -84,9 +86,10 @@ export async function apiUploadPhotos(
   if (response.status() !== 201) throw new Error(`upload: ${response.status()} ${await response.text()}`);
 }
 
-/** A real image with some texture (so thumbnails are worth looking at); `noise` makes it big and slow to send. */
+/** A real image with some texture (so thumbnails are worth looking at); `noise` makes it big and slow to send;
+ *  `takenAt` ("2024:05:17 10:21:33") writes the EXIF capture date of a JPEG. */
 export async function makePhotoBytes(
-  options: { width?: number; height?: number; hue?: number; noise?: boolean; format?: 'jpeg' | 'png' } = {},
+  options: { width?: number; height?: number; hue?: number; noise?: boolean; format?: 'jpeg' | 'png'; takenAt?: string } = {},
 ) {
   const { width = 480, height = 320, hue = 160, noise = false, format = 'jpeg' } = options;
   const base = noise
@@ -105,7 +108,10 @@ export async function makePhotoBytes(
           top: Math.floor(height / 3),
         },
       ]);
-  return format === 'png' ? base.png().toBuffer() : base.jpeg({ quality: noise ? 95 : 85 }).toBuffer();
+  if (format === 'png') return base.png().toBuffer();
+  const jpeg = base.jpeg({ quality: noise ? 95 : 85 });
+  if (options.takenAt) jpeg.withExif({ IFD0: { Make: 'DJI' }, IFD2: { DateTimeOriginal: options.takenAt } });
+  return jpeg.toBuffer();
 }
 
 export async function photoFile(name: string, options: Parameters<typeof makePhotoBytes>[0] = {}): Promise<UploadFile> {
@@ -169,3 +175,23 @@ export async function dropFiles(page: Page, selector: string, files: UploadFile[
 
 /** Playwright's setInputFiles shape. */
 export const asInputFiles = (files: UploadFile[]) => files.map((f) => ({ name: f.name, mimeType: f.mimeType, buffer: f.buffer }));
+
+/** Files chosen from a folder (paths: a file over the photo limit is not held in memory). */
+export function writeFiles(dir: string, files: UploadFile[]): string[] {
+  return files.map((file) => {
+    const target = path.join(dir, file.name);
+    writeFileSync(target, file.buffer);
+    return target;
+  });
+}
+
+/** Two files the upload zone must flag before sending (issue 24 item 13): a web page renamed .jpg, and a JPEG over the
+ *  200 MB photo limit (a sparse file: a JPEG's first bytes, then a hole). Written to `dir`; their paths. */
+export async function writeBadFiles(dir: string, names = { fake: 'fake_photo.jpg', huge: 'huge_panorama.jpg' }): Promise<string[]> {
+  const fake = path.join(dir, names.fake);
+  writeFileSync(fake, '<!doctype html><html><head><title>Login</title></head><body>not a photo</body></html>');
+  const huge = path.join(dir, names.huge);
+  writeFileSync(huge, await makePhotoBytes({ width: 64, height: 64 }));
+  truncateSync(huge, 201 * 1024 * 1024);
+  return [fake, huge];
+}

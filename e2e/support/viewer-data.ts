@@ -68,6 +68,22 @@ export async function createTurbine(admin: Session, companyId: number, fields: {
   return answer.data.id;
 }
 
+/** A manager's edit of the turbine's room count (photos of rooms beyond it stay; uploads to them are refused). */
+export async function setTurbineRooms(admin: Session, turbineId: number, rooms: number) {
+  const current = await call<{ data: { code: string; turbine_name: string | null; city: string; location: string } }>(
+    `/turbines/${turbineId}`,
+    {
+      token: admin.token,
+    },
+  );
+  const { code, turbine_name, city, location } = current.data;
+  await call(`/turbines/${turbineId}`, {
+    method: 'PUT',
+    token: admin.token,
+    body: JSON.stringify({ code, turbine_name, city, location, rooms }),
+  });
+}
+
 /** A user of its own, signed in: `role` in the given company. */
 export async function createUser(admin: Session, companyId: number, role: string, firstName: string): Promise<Session> {
   const email = `viewer-e2e-${role}-${randomUUID().slice(0, 8)}@example.com`;

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedDemoData } from '../src/db/seed.ts';
+import { eq } from 'drizzle-orm';
 import { photos, turbines, users } from '../src/db/schema.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? './data-bench';
@@ -53,6 +54,8 @@ const [turbine] = await app.ctx.db.select({ id: turbines.id }).from(turbines).li
 const [uploader] = await app.ctx.db.select({ id: users.id }).from(users).limit(1);
 const rows = Number(process.env.BENCH_PHOTO_ROWS ?? 0);
 const turbineId = turbine?.id ?? 0;
+// the benches spread photos over rooms 1..25: the turbine has them (a room beyond a turbine's is refused, issue 24 item 17)
+await app.ctx.db.update(turbines).set({ rooms: 25 }).where(eq(turbines.id, turbineId));
 for (let start = 0; start < rows; start += 1000) {
   const batch = Array.from({ length: Math.min(1000, rows - start) }, (_, j) => {
     const i = start + j;

@@ -4,7 +4,7 @@ import { reportJobs } from '../src/db/schema.ts';
 import { signFileUrl, urlExpiry } from '../src/files/signed-urls.ts';
 import { insertCampaign } from './campaign-factories.ts';
 import { insertPhoto, insertReport, insertTurbine, unique } from './factories.ts';
-import type { RouteCase, RouteContext } from './route-table.ts';
+import type { BadInput, PreparedCall, RouteCase, RouteContext } from './route-table.ts';
 import { formBody, makeJpeg, makePdf } from './uploads.ts';
 
 let smallJpeg: Promise<Buffer> | undefined;
@@ -20,6 +20,15 @@ async function upload(c: RouteContext, kind: 'photos' | 'reports') {
   return { params: { id: turbine.id }, payload: form.payload, headers: form.headers, resource: { companyId: c.companyId } };
 }
 
+/** The prepared multipart form with one text field's value replaced. */
+function withField(payload: PreparedCall['payload'], name: string, value: string): Buffer {
+  if (!Buffer.isBuffer(payload)) throw new Error('a multipart payload was expected');
+  const text = payload.toString('latin1');
+  const field = new RegExp(`(name="${name}"\\r\\n\\r\\n)[^\\r]*`);
+  if (!field.test(text)) throw new Error(`no field ${name} in the form`);
+  return Buffer.from(text.replace(field, `$1${value}`), 'latin1');
+}
+
 export const FILE_ROUTE_CASES: Record<string, RouteCase> = {
   // One row per registered 'METHOD url'. A multipart route leaves `body` out and sends its parts from
   // `prepare` (the bad-input battery then checks its ids and non-multipart bodies).
@@ -33,7 +42,22 @@ export const FILE_ROUTE_CASES: Record<string, RouteCase> = {
       resource: { companyId: c.companyId },
     }),
   },
-  'POST /api/turbines/:id/photos': { needs: 'photo.upload', ok: 201, tenantRow: true, prepare: (c) => upload(c, 'photos') },
+  'POST /api/turbines/:id/photos': {
+    needs: 'photo.upload',
+    ok: 201,
+    tenantRow: true,
+    prepare: (c) => upload(c, 'photos'),
+    // issue 24 item 17: a room beyond the turbine's (insertTurbine: 3 rooms) is refused, as at the tus creation
+    badInput: (prepared): BadInput[] => [
+      {
+        label: 'room 4 of a 3-room turbine',
+        payload: withField(prepared.payload, 'room', '4'),
+        status: 400,
+        code: 'PHOTO_ROOM_BEYOND_TURBINE',
+      },
+      { label: 'room 0', payload: withField(prepared.payload, 'room', '0'), status: 400, code: 'PHOTO_UPLOAD_FIELDS' },
+    ],
+  },
   'DELETE /api/turbines/:id/photos': {
     needs: 'photo.delete',
     ok: 200,

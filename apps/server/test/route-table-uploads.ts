@@ -90,6 +90,8 @@ export const UPLOAD_ROUTE_CASES: Record<string, RouteCase> = {
         ),
         withMeta('metadata with blade D', { blade: 'D' }, badField),
         withMeta('metadata with neither room nor category', { room: undefined }, { status: 400, code: 'TUS_PLACEMENT_INVALID' }),
+        // issue 24 item 17: insertTurbine makes 3 rooms; room 4 cannot show in its coverage
+        withMeta('metadata with room 4 of a 3-room turbine', { room: '4' }, { status: 400, code: 'PHOTO_ROOM_BEYOND_TURBINE' }),
         withMeta('metadata with a NUL in the filename', { filename: 'a\u0000b.jpg' }, { status: 400, code: 'PHOTO_INVALID_NAMES' }),
         { label: 'metadata not base64', headers: { 'upload-metadata': 'filename ###,turbine_id' } },
         { label: 'metadata with a repeated key', headers: { 'upload-metadata': 'filename YQ==,filename Yg==' } },

@@ -6,6 +6,8 @@ export * from './permissions.ts';
 export * from './roles.ts';
 export * from './schemas.ts';
 export * from './uploads.ts';
+export * from './file-kinds.ts';
+export * from './upload-rejections.ts';
 export * from './field-uploads.ts';
 export * from './notifications.ts';
 export * from './report-generation.ts';

@@ -162,6 +162,10 @@ export const MESSAGES = {
     tr: 'Yükleme için oda, yıl ve kanat (A, B, C) gereklidir; alanlar dosyalardan önce gönderilmelidir.',
     en: 'An upload needs room, year and blade (A, B, C), sent before the files.',
   },
+  PHOTO_ROOM_BEYOND_TURBINE: {
+    tr: 'Bu türbinin {rooms} odası var; {room}. odaya fotoğraf yüklenemez. Bir yönetici türbini düzenleyerek oda sayısını artırabilir.',
+    en: 'This turbine has {rooms} rooms, so no photo can go to room {room}. A manager can raise the number of rooms by editing the turbine.',
+  },
   UPLOAD_MALFORMED: {
     tr: 'Yükleme eksik veya bozuk ulaştı; lütfen tekrar deneyin.',
     en: 'The upload arrived incomplete or malformed; please try again.',

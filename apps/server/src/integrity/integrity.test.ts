@@ -19,7 +19,7 @@ describe.each(['fs', 's3'] as const)('the integrity check (%s driver)', (storage
     t = await createTestApp({ storage, seed: true });
     const admin = await t.login(DEMO.egeAdmin);
     [turbineId = 0] = await demoTurbineIds(t, admin);
-    const res = await postFiles(t, admin, turbineId, { room: 4, year, blade: 'C' }, [
+    const res = await postFiles(t, admin, turbineId, { room: 3, year, blade: 'C' }, [
       { name: 'keep.jpg', bytes: await makeJpeg(500, 300) },
       { name: 'thumbless.jpg', bytes: await makeJpeg(500, 300) },
       { name: 'altered.jpg', bytes: await makeJpeg(500, 300) },
@@ -61,10 +61,10 @@ describe.each(['fs', 's3'] as const)('the integrity check (%s driver)', (storage
     const altered = (await s.read(keyOf('altered.jpg')))?.info.size ?? 0;
     await s.writeBuffer(keyOf('altered.jpg'), Buffer.alloc(altered, 7));
     await s.delete(keyOf('lost.jpg'));
-    const orphan = `turbines/${turbineId}/blade/${year}/C/4/1700000000000-123456789-orphan.jpg`;
+    const orphan = `turbines/${turbineId}/blade/${year}/C/3/1700000000000-123456789-orphan.jpg`;
     await s.writeBuffer(orphan, await makeJpeg(50, 50));
     const staged = await s.writeStream(
-      `turbines/${turbineId}/blade/${year}/C/4/1700000000000-223456789-cut.jpg`,
+      `turbines/${turbineId}/blade/${year}/C/3/1700000000000-223456789-cut.jpg`,
       Readable.from([Buffer.from('half')]),
     );
     expect(staged.size).toBe(4);

@@ -1,3 +1,5 @@
+import type { FileKind } from '@windscope/contract';
+
 /** The kinds of file the platform keeps, decided from their bytes (DECISIONS §6), never from a name or a browser label. */
 export const MEDIA_KINDS = {
   jpeg: { mime: 'image/jpeg', image: true },
@@ -6,21 +8,11 @@ export const MEDIA_KINDS = {
   tiff: { mime: 'image/tiff', image: true },
   pcd: { mime: 'application/x-pcd', image: false },
   pdf: { mime: 'application/pdf', image: false },
-} as const;
+} as const satisfies Record<FileKind, { mime: string; image: boolean }>;
 export type MediaKind = keyof typeof MEDIA_KINDS;
 
-/** The name endings each kind may carry. A file keeps its name (it is shown and downloaded under it), so the name must
- *  say what the bytes are: a point cloud ends in .pcd, a report in .pdf, an image in any image ending (a PNG named
- *  .jpg is harmless; an image, PDF or point cloud named .html or .svg would open as a page once downloaded). */
-const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'webp', 'tif', 'tiff'];
-const KIND_EXTENSIONS: Record<'image' | 'pcd' | 'pdf', string[]> = { image: IMAGE_EXTENSIONS, pcd: ['pcd'], pdf: ['pdf'] };
-
-export function nameFitsKind(name: string, kind: MediaKind): boolean {
-  const dot = name.lastIndexOf('.');
-  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-  const family = kind === 'pcd' || kind === 'pdf' ? kind : 'image';
-  return KIND_EXTENSIONS[family].includes(extension);
-}
+/** A name's ending must fit its sniffed kind: the contract's rule, shared with the web app's checks on selection. */
+export { nameFitsKind } from '@windscope/contract';
 
 export const isMediaKind = (value: string): value is MediaKind => Object.hasOwn(MEDIA_KINDS, value);
 

@@ -179,15 +179,15 @@ describe.each(['fs', 's3'] as const)('photo uploads on the %s driver', (storage)
 
   it('refuses a name already used on the turbine, in any case, with advice to rename or delete', async () => {
     const jpeg = await makeJpeg(200, 150);
-    expect((await upload({ room: 4, year, blade: 'A' }, [{ name: 'Dup-1.jpg', bytes: jpeg }])).statusCode).toBe(201);
-    const again = await upload({ room: 5, year, blade: 'B' }, [{ name: 'dup-1.JPG', bytes: jpeg }]);
+    expect((await upload({ room: 3, year, blade: 'A' }, [{ name: 'Dup-1.jpg', bytes: jpeg }])).statusCode).toBe(201);
+    const again = await upload({ room: 3, year, blade: 'B' }, [{ name: 'dup-1.JPG', bytes: jpeg }]);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
       'Aynı isimde fotoğraflar zaten mevcut: dup-1.JPG. Lütfen dosyaları yeniden adlandırın veya mevcut fotoğrafları silin.',
     );
-    const english = await upload({ room: 5, year, blade: 'B' }, [{ name: 'DUP-1.jpg', bytes: jpeg }], { 'accept-language': 'en' });
+    const english = await upload({ room: 3, year, blade: 'B' }, [{ name: 'DUP-1.jpg', bytes: jpeg }], { 'accept-language': 'en' });
     expect(english.json().message).toContain('Please rename the files or delete the existing photos.');
-    const twice = await upload({ room: 5, year, blade: 'B' }, [
+    const twice = await upload({ room: 3, year, blade: 'B' }, [
       { name: 'twin.jpg', bytes: jpeg },
       { name: 'TWIN.jpg', bytes: jpeg },
     ]);

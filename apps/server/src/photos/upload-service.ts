@@ -7,7 +7,6 @@ import {
   type PhotoUploadFields,
   photoUploadFieldsSchema,
   type Turbine,
-  UPLOAD_ROOM_CHOICES,
   yearChoices,
 } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
@@ -39,9 +38,12 @@ function parseFields(raw: Record<string, string>, turbine: Turbine, now: Date): 
   const parsed = photoUploadFieldsSchema.safeParse(raw);
   if (!parsed.success) throw badRequest('PHOTO_UPLOAD_FIELDS');
   const fields = parsed.data;
-  const maxRoom = Math.max(UPLOAD_ROOM_CHOICES, turbine.rooms);
-  const roomOk = fields.room === undefined ? fields.category !== undefined : fields.room <= maxRoom;
-  if (!roomOk || !yearChoices(now).includes(fields.year)) throw badRequest('PHOTO_UPLOAD_FIELDS');
+  if ((fields.room === undefined && fields.category === undefined) || !yearChoices(now).includes(fields.year))
+    throw badRequest('PHOTO_UPLOAD_FIELDS');
+  // a room the turbine does not have would never show in its coverage (issue 24 item 17): the turbine's count is the
+  // limit on every upload route (multipart, tus creation and its last byte); a manager raises it on the turbine
+  if (fields.room !== undefined && fields.room > turbine.rooms)
+    throw badRequest('PHOTO_ROOM_BEYOND_TURBINE', { room: fields.room, rooms: turbine.rooms });
   return fields;
 }
 

@@ -119,7 +119,7 @@ export function TurbineDetail({ turbine }: { turbine: Turbine }) {
         <GalleryOnlyCards turbineId={turbineId} photos={photos} />
       ) : (
         <>
-          <BladeSection turbineId={turbineId} photos={photos} existingNames={existingNames} />
+          <BladeSection turbineId={turbineId} rooms={turbine.rooms} photos={photos} existingNames={existingNames} />
           <CategorySection turbineId={turbineId} photos={photos} existingNames={existingNames} />
         </>
       )}

@@ -1,7 +1,6 @@
 import { API_PATHS, knownHashesResponseSchema } from '@windscope/contract';
 import { api } from '../../api/client.ts';
 import { hashFile, readFacts } from './analysis-client.ts';
-import { FINISHED_STATES } from './queue.ts';
 import { markUploadsPausedForSignIn } from './paused-for-sign-in.ts';
 import { idbQueueStore, memoryQueueStore } from './queue-store.ts';
 import { tabQueueSharing } from './queue-sharing.ts';
@@ -27,6 +26,5 @@ export const uploadManager = new UploadManager({
   // one tab sends the user's queue; the user's other tabs show it and take it over when that tab is gone
   sharing: tabQueueSharing(),
   // the session ended mid-queue: the sign-in page says the files wait and carry on after signing in (issue 24 item 16)
-  onUnauthorized: () =>
-    markUploadsPausedForSignIn(uploadManager.getSnapshot().items.filter((item) => !FINISHED_STATES.has(item.state)).length),
+  onUnauthorized: (waiting) => markUploadsPausedForSignIn(waiting),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bladeFromName, factsFromExif, factsFromName, suggestPlacement } from './placement.ts';
+import { bladeFromName, factsFromExif, factsFromName, suggestPlacement, takenYearOf, takenYearOffers } from './placement.ts';
 import type { Placement } from './queue.ts';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -65,35 +65,59 @@ describe('facts from EXIF/XMP', () => {
 });
 
 describe('placement suggestions', () => {
-  it('takes the capture year and drone source from the photo, the blade from the name, and says so', () => {
-    const { placement, origins } = suggestPlacement('WT07_B_0001.JPG', factsFromExif(DJI_EXIF), OPERATOR_DEFAULT, NOW);
-    expect(placement).toEqual({ year: 2024, blade: 'B', source: { kind: 'category', category: 'drone' } });
-    expect(origins).toEqual({ year: 'photo', blade: 'name', source: 'photo' });
+  it('takes the drone source from the photo and the blade from the name, and says so; the chosen year stays', () => {
+    const { placement, origins } = suggestPlacement('WT07_B_0001.JPG', factsFromExif(DJI_EXIF), OPERATOR_DEFAULT);
+    expect(placement).toEqual({ year: OPERATOR_DEFAULT.year, blade: 'B', source: { kind: 'category', category: 'drone' } });
+    expect(origins).toEqual({ year: 'default', blade: 'name', source: 'photo' });
   });
   it("keeps the zone's settings when the photo says nothing", () => {
-    const { placement, origins } = suggestPlacement('IMG_0001.jpg', {}, ROOM_DEFAULT, NOW);
+    const { placement, origins } = suggestPlacement('IMG_0001.jpg', {}, ROOM_DEFAULT);
     expect(placement).toEqual(ROOM_DEFAULT);
     expect(origins).toEqual({ year: 'default', blade: 'default', source: 'default' });
   });
-  it('reads year and drone from DJI file names when the photo itself says nothing (issue 24 item 15)', () => {
-    const { placement, origins } = suggestPlacement('DJI_20240614103012_0042_V.JPG', {}, OPERATOR_DEFAULT, NOW);
-    expect(placement).toMatchObject({ year: 2024, source: { kind: 'category', category: 'drone' } });
-    expect(origins).toMatchObject({ year: 'name', source: 'name' });
-    // older models: no date in the name, still a drone; the year stays the zone's
-    const older = suggestPlacement('DJI_0042.JPG', {}, OPERATOR_DEFAULT, NOW);
+  it('reads drone from DJI file names when the photo itself says nothing (issue 24 item 15)', () => {
+    const { placement, origins } = suggestPlacement('DJI_20240614103012_0042_V.JPG', {}, OPERATOR_DEFAULT);
+    expect(placement).toMatchObject({ year: OPERATOR_DEFAULT.year, source: { kind: 'category', category: 'drone' } });
+    expect(origins).toMatchObject({ year: 'default', source: 'name' });
+    const older = suggestPlacement('DJI_0042.JPG', {}, OPERATOR_DEFAULT);
     expect(older.placement).toMatchObject({ year: OPERATOR_DEFAULT.year, source: { kind: 'category', category: 'drone' } });
     expect(older.origins).toMatchObject({ year: 'default', source: 'name' });
-    // the photo's own capture time wins over the name's
-    expect(suggestPlacement('DJI_20240614103012_0042_V.JPG', { year: 2023 }, OPERATOR_DEFAULT, NOW).placement.year).toBe(2023);
     // names that only look alike are not drones
     for (const name of ['IMG_0042.JPG', 'DJI.JPG', 'my_DJI_0042.jpg', 'DJI_2025x_0042.JPG']) {
       expect(factsFromName(name), name).toEqual({ drone: false });
     }
     expect(factsFromName('DJI_20251399103012_0042_V.JPG')).toEqual({ drone: true });
   });
+});
+
+describe('the year a photo was taken in (issue 24 item 14: offered, never taken by itself)', () => {
+  it('comes from the capture date, else from a DJI name with a date', () => {
+    expect(takenYearOf('WT07_B_0001.JPG', factsFromExif(DJI_EXIF), NOW)).toEqual({ year: 2024, from: 'photo' });
+    expect(takenYearOf('DJI_20240614103012_0042_V.JPG', {}, NOW)).toEqual({ year: 2024, from: 'name' });
+    // the photo's own capture time wins over the name's
+    expect(takenYearOf('DJI_20240614103012_0042_V.JPG', { year: 2023 }, NOW)).toEqual({ year: 2023, from: 'photo' });
+    expect(takenYearOf('DJI_0042.JPG', {}, NOW)).toBeUndefined();
+    expect(takenYearOf('x.jpg', factsFromExif(PHONE_EXIF), NOW)).toEqual({ year: 2023, from: 'photo' });
+  });
   it('ignores a camera clock that was never set (1980) or runs ahead', () => {
-    expect(suggestPlacement('x.jpg', { year: 1980 }, ROOM_DEFAULT, NOW).origins.year).toBe('default');
-    expect(suggestPlacement('x.jpg', { year: 2031 }, ROOM_DEFAULT, NOW).placement.year).toBe(2026);
-    expect(suggestPlacement('x.jpg', factsFromExif(PHONE_EXIF), ROOM_DEFAULT, NOW).placement).toEqual({ ...ROOM_DEFAULT, year: 2023 });
+    expect(takenYearOf('x.jpg', { year: 1980 }, NOW)).toBeUndefined();
+    expect(takenYearOf('x.jpg', { year: 2031 }, NOW)).toBeUndefined();
+    expect(takenYearOf('x.jpg', { year: 2027 }, NOW)).toEqual({ year: 2027, from: 'photo' });
+  });
+  it('is offered for the photos filed under another year, with those years', () => {
+    const row = (id: string, year: number, taken?: number) => ({
+      id,
+      placement: { ...ROOM_DEFAULT, year },
+      ...(taken ? { takenYear: { year: taken, from: 'photo' as const } } : {}),
+    });
+    const offers = takenYearOffers([
+      row('a', 2026, 2024),
+      row('b', 2026, 2026),
+      row('c', 2026),
+      row('d', 2026, 2023),
+      row('e', 2024, 2024),
+    ]);
+    expect(offers).toEqual({ ids: ['a', 'd'], years: [2023, 2024] });
+    expect(takenYearOffers([row('b', 2026, 2026)])).toEqual({ ids: [], years: [] });
   });
 });

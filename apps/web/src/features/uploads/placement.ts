@@ -1,5 +1,5 @@
 import type { Blade } from '@windscope/contract';
-import type { Origin, Placement, PlacementOrigins } from './queue.ts';
+import type { Origin, Placement, PlacementOrigins, QueueItem } from './queue.ts';
 
 /**
  * Placement read from the photos (issue 15, item 4): what EXIF/XMP and the file name say about a photo's year, blade
@@ -105,23 +105,27 @@ function plausibleYear(year: number | undefined, now: Date): year is number {
   return year !== undefined && year >= 1990 && year <= now.getFullYear() + 1;
 }
 
-/** The zone's settings, corrected by what the photo and its name say; each value says where it came from. */
+/** The year a photo says it was taken in: its EXIF/XMP capture date, else a DJI file name's date; none when neither
+ *  is plausible. */
+export function takenYearOf(name: string, facts: PhotoFacts, now: Date = new Date()): { year: number; from: 'photo' | 'name' } | undefined {
+  if (plausibleYear(facts.year, now)) return { year: facts.year, from: 'photo' };
+  const named = factsFromName(name).year;
+  return plausibleYear(named, now) ? { year: named, from: 'name' } : undefined;
+}
+
+/**
+ * The zone's settings, corrected by what the photo and its name say about blade and source; each value says where it
+ * came from. The year stays the one chosen for the upload (issue 24 item 14: a capture date silently filed photos of
+ * 2026 under 2024): the year the photo was taken in comes apart (takenYearOf), as a suggestion the review offers.
+ */
 export function suggestPlacement(
   name: string,
   facts: PhotoFacts,
   defaults: Placement,
-  now: Date = new Date(),
 ): { placement: Placement; origins: PlacementOrigins } {
   const origins: { year: Origin; blade: Origin; source: Origin } = { year: 'default', blade: 'default', source: 'default' };
   const placement: Placement = { ...defaults };
   const named = factsFromName(name);
-  if (plausibleYear(facts.year, now)) {
-    placement.year = facts.year;
-    origins.year = 'photo';
-  } else if (plausibleYear(named.year, now)) {
-    placement.year = named.year;
-    origins.year = 'name';
-  }
   const blade = bladeFromName(name);
   if (blade) {
     placement.blade = blade;
@@ -135,4 +139,17 @@ export function suggestPlacement(
     origins.source = 'name';
   }
   return { placement, origins };
+}
+
+/** The review's offer (issue 24 item 14): the photos taken in another year than the one they are filed under, and those
+ *  years, oldest first. */
+export function takenYearOffers(items: readonly Pick<QueueItem, 'id' | 'placement' | 'takenYear'>[]): { ids: string[]; years: number[] } {
+  const ids: string[] = [];
+  const years = new Set<number>();
+  for (const item of items) {
+    if (!item.takenYear || item.takenYear.year === item.placement.year) continue;
+    ids.push(item.id);
+    years.add(item.takenYear.year);
+  }
+  return { ids, years: [...years].sort((a, b) => a - b) };
 }

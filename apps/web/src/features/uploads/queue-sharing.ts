@@ -23,7 +23,16 @@ export type SharedMessage =
   | { type: 'event'; userId: number; event: ManagerEvent };
 
 /** What another tab may ask the owner to do (the manager's own methods of these names). */
-export type SharedCall = 'add' | 'setPlacement' | 'start' | 'remove' | 'pause' | 'resume' | 'retryFailed' | 'clearFinished';
+export type SharedCall =
+  | 'add'
+  | 'setPlacement'
+  | 'acceptTakenYears'
+  | 'start'
+  | 'remove'
+  | 'pause'
+  | 'resume'
+  | 'retryFailed'
+  | 'clearFinished';
 
 export interface QueueSharing {
   /** true when this tab owns the user's queue now; otherwise `takeOver` runs once the owner is gone */

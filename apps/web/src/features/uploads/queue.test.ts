@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { allowed, fileKey, finishedTurbines, matchFiles, type QueueItem, restoredItems, totals, transition } from './queue.ts';
+import {
+  allowed,
+  fileKey,
+  filesToSend,
+  finishedTurbines,
+  matchFiles,
+  overallProgress,
+  type QueueItem,
+  restoredItems,
+  summaryParts,
+  totals,
+  transition,
+} from './queue.ts';
 
 const item = (over: Partial<QueueItem> = {}): QueueItem => ({
   id: 'i1',
@@ -93,14 +105,57 @@ describe('restoring after a reload and matching the chosen files again', () => {
 });
 
 describe('totals and finished turbines', () => {
-  it('counts bytes of files to send (not duplicates or refusals) and what the server holds', () => {
+  it('counts every chosen file; bytes of files to send (not duplicates or refusals), a failed file as not sent', () => {
     const t = totals([
       item({ id: '1', state: 'done', size: 100 }),
       item({ id: '2', state: 'sending', size: 100, sent: 30 }),
       item({ id: '3', state: 'duplicate', size: 100 }),
       item({ id: '4', state: 'failed', size: 100, sent: 10 }),
+      item({ id: '5', state: 'refused', size: 100 }),
+      item({ id: '6', state: 'review', size: 100 }),
     ]);
-    expect(t).toMatchObject({ files: 4, done: 1, duplicate: 1, failed: 1, active: 1, totalBytes: 300, sentBytes: 140 });
+    expect(t).toMatchObject({ files: 6, done: 1, duplicate: 1, failed: 1, refused: 1, review: 1, active: 1 });
+    expect(t).toMatchObject({ totalBytes: 300, sentBytes: 130, failedBytes: 100 });
+    expect(filesToSend(t)).toBe(3);
+    expect(summaryParts(t)).toEqual([
+      { part: 'review', count: 1 },
+      { part: 'duplicate', count: 1 },
+      { part: 'refused', count: 1 },
+      { part: 'failed', count: 1 },
+    ]);
+  });
+  it('5 chosen, 2 refused on selection, 3 stored: 3 of 5, the refusals said, the bar full (issue 24 item 12)', () => {
+    const t = totals([
+      ...['1', '2', '3'].map((id) => item({ id, state: 'done', size: 400 })),
+      item({ id: '4', state: 'refused', size: 90 }),
+      item({ id: '5', state: 'refused', size: 300_000_000 }),
+    ]);
+    expect(t).toMatchObject({ files: 5, done: 3, refused: 2, totalBytes: 1200, sentBytes: 1200 });
+    expect(summaryParts(t)).toEqual([{ part: 'refused', count: 2 }]);
+    expect(overallProgress(t)).toEqual({ percent: 100, stored: 100, failed: 0 });
+    // both refused: nothing to send, no bar to fill
+    const none = totals([item({ id: '4', state: 'refused' }), item({ id: '5', state: 'refused' })]);
+    expect(none).toMatchObject({ files: 2, done: 0, refused: 2, totalBytes: 0 });
+    expect(overallProgress(none)).toEqual({ percent: 0, stored: 0, failed: 0 });
+  });
+  it('24 of 28 stored, 4 small files failed with nothing sent: the bar is not complete and shows the failure', () => {
+    const big = Array.from({ length: 24 }, (_, i) => item({ id: `d${i}`, state: 'done', size: 1_940_000 }));
+    const failed = Array.from({ length: 4 }, (_, i) => item({ id: `f${i}`, state: 'failed', size: 2_000, sent: 0 }));
+    const t = totals([...big, ...failed]);
+    const bar = overallProgress(t);
+    expect(bar.percent).toBe(99);
+    expect(bar.failed).toBeGreaterThanOrEqual(3);
+    expect(bar.stored + bar.failed).toBeLessThanOrEqual(100);
+    expect(bar.stored).toBeLessThan(100);
+    // failed after every byte went: still not counted as sent
+    const late = totals([item({ id: '1', state: 'done', size: 100 }), item({ id: '2', state: 'failed', size: 100, sent: 100 })]);
+    expect(overallProgress(late)).toEqual({ percent: 50, stored: 50, failed: 50 });
+    // retried and stored: complete
+    expect(overallProgress(totals([item({ id: '1', state: 'done', size: 100 })]))).toEqual({ percent: 100, stored: 100, failed: 0 });
+  });
+  it('never rounds a queue up to complete while a file is on its way', () => {
+    const t = totals([item({ id: '1', state: 'done', size: 100_000 }), item({ id: '2', state: 'sending', size: 100_000, sent: 99_999 })]);
+    expect(overallProgress(t).percent).toBe(99);
   });
   it('a turbine is finished when nothing of it is left to do and something was stored', () => {
     const done = item({ id: '1', state: 'done' });

@@ -70,6 +70,11 @@ export interface QueueItem {
   duplicateOf?: string;
   /** what the photo says (kept for the review table) */
   capturedAt?: string;
+  /** the year the photo was taken in by its EXIF/XMP or its file name: offered in the review, never taken by itself (the
+   *  year chosen for the upload stays; issue 24 item 14) */
+  takenYear?: { year: number; from: 'photo' | 'name' };
+  /** the turbine's room count when the files were chosen: the review offers rooms 1..this (issue 24 item 17) */
+  turbineRooms?: number;
   /** the state the item had before it went missing on a reload */
   before?: ItemState;
   addedAt: number;
@@ -196,6 +201,7 @@ export function matchFiles<F extends { name: string; size: number; lastModified:
 }
 
 export interface QueueTotals {
+  /** every chosen file: in review, on its way, finished, refused or failed (issue 24 item 12) */
   files: number;
   done: number;
   duplicate: number;
@@ -205,9 +211,11 @@ export interface QueueTotals {
   review: number;
   /** files the manager is working on */
   active: number;
-  /** bytes of the files that are (or were) to be sent, and the bytes of them the server holds */
+  /** bytes of the files that are (or were) to be sent, and the bytes of them the server holds; a failed file's bytes
+   *  count as not sent (failedBytes) until it goes again */
   totalBytes: number;
   sentBytes: number;
+  failedBytes: number;
 }
 
 export function totals(items: readonly QueueItem[]): QueueTotals {
@@ -222,6 +230,7 @@ export function totals(items: readonly QueueItem[]): QueueTotals {
     active: 0,
     totalBytes: 0,
     sentBytes: 0,
+    failedBytes: 0,
   };
   for (const item of items) {
     if (item.state === 'done') result.done++;
@@ -233,9 +242,33 @@ export function totals(items: readonly QueueItem[]): QueueTotals {
     else result.active++;
     if (item.state === 'review' || item.state === 'duplicate' || item.state === 'refused') continue;
     result.totalBytes += item.size;
-    result.sentBytes += item.state === 'done' ? item.size : item.sent;
+    if (item.state === 'failed') result.failedBytes += item.size;
+    else result.sentBytes += item.state === 'done' ? item.size : item.sent;
   }
   return result;
+}
+
+/** Files that were started and are to end up on the server (not in review, not skipped, not refused). */
+export const filesToSend = (sums: QueueTotals): number => sums.files - sums.review - sums.duplicate - sums.refused;
+
+/**
+ * The overall bar: `percent` of the bytes to send that the server holds, 100 only when every file to send is stored
+ * (never rounded up to look complete), and a red part for failed files, wide enough to be seen however small they are.
+ * `stored` and `failed` are the widths of the two parts (together at most 100).
+ */
+export function overallProgress(sums: QueueTotals): { percent: number; stored: number; failed: number } {
+  const toSend = filesToSend(sums);
+  const complete = toSend > 0 && sums.done === toSend;
+  const share = sums.totalBytes > 0 ? Math.floor((sums.sentBytes / sums.totalBytes) * 100) : 0;
+  const percent = complete ? 100 : Math.min(99, share);
+  const failed = sums.failed > 0 ? Math.min(100, Math.max(3, Math.ceil((sums.failedBytes / Math.max(1, sums.totalBytes)) * 100))) : 0;
+  return { percent, stored: Math.min(percent, 100 - failed), failed };
+}
+
+/** What the totals add to "n of N stored": the files in review, skipped, refused, failed or waiting for their file. */
+export const SUMMARY_PARTS = ['review', 'duplicate', 'refused', 'failed', 'missing'] as const;
+export function summaryParts(sums: QueueTotals): { part: (typeof SUMMARY_PARTS)[number]; count: number }[] {
+  return SUMMARY_PARTS.map((part) => ({ part, count: sums[part] })).filter((entry) => entry.count > 0);
 }
 
 /** The turbines whose queue has nothing left to do (every file finished) and stored at least one photo, with the years. */

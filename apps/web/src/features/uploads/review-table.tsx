@@ -1,11 +1,13 @@
-import { Button, Checkbox, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { BLADES, type Blade, PHOTO_CATEGORIES, roomChoices, yearChoices } from '@windscope/contract';
+import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { BLADES, type Blade, PHOTO_CATEGORIES, roomChoices, UPLOAD_ROOM_CHOICES, yearChoices } from '@windscope/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { uploadManager } from './manager-instance.ts';
+import { takenYearOffers } from './placement.ts';
 import type { Origin, PhotoSource, QueueItem } from './queue.ts';
+import { FileName } from '../../ui/file-name.tsx';
 import classes from './uploads.module.css';
 import { UPLOADS_NS } from './uploads-i18n.ts';
 
@@ -60,13 +62,17 @@ export function ReviewTable({ turbineId, items }: { turbineId: number; items: re
   const before = rows[0]?.start ?? 0;
   const after = rows.length > 0 ? virtualizer.getTotalSize() - (rows[rows.length - 1]?.end ?? 0) : 0;
 
+  // the turbine's rooms only (issue 24 item 17): the server refuses a room beyond them
+  const rooms = items[0]?.turbineRooms ?? UPLOAD_ROOM_CHOICES;
   const sourceOptions = useMemo(
     () => [
       ...PHOTO_CATEGORIES.map((category) => ({ value: category, label: t(`source.${category}`) })),
-      ...roomChoices().map((room) => ({ value: `room:${room}`, label: t('source.room', { room }) })),
+      ...roomChoices(rooms).map((room) => ({ value: `room:${room}`, label: t('source.room', { room }) })),
     ],
-    [t],
+    [t, rooms],
   );
+  // photos taken in another year than the chosen one: their year is offered, never taken by itself (issue 24 item 14)
+  const offers = useMemo(() => takenYearOffers(items), [items]);
   const sourceLabel = (value: PhotoSource) =>
     value.kind === 'room' ? t('source.room', { room: value.room }) : t(`source.${value.category}`);
 
@@ -97,6 +103,22 @@ export function ReviewTable({ turbineId, items }: { turbineId: number; items: re
         <Text size="sm" c="dimmed">
           {t('review.intro')}
         </Text>
+        {offers.ids.length > 0 && (
+          <Alert color="yellow" variant="light" p="xs" data-testid="review-taken-years">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm">{t('review.takenElsewhere', { count: offers.ids.length, years: offers.years.join(', ') })}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="yellow"
+                onClick={() => uploadManager.acceptTakenYears(offers.ids)}
+                data-testid="review-use-taken-all"
+              >
+                {t('review.useTakenAll', { count: offers.ids.length })}
+              </Button>
+            </Group>
+          </Alert>
+        )}
         <Group gap="xs" align="flex-end" wrap="wrap">
           <Select
             size="xs"
@@ -184,8 +206,8 @@ export function ReviewTable({ turbineId, items }: { turbineId: number; items: re
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" className={classes.fileName} title={item.name}>
-                        {item.name}
+                      <Text size="sm" component="div">
+                        <FileName name={item.name} className={classes.fileName} />
                       </Text>
                       <Text size="xs" c="dimmed">
                         {fileSize(item.size)}
@@ -194,9 +216,27 @@ export function ReviewTable({ turbineId, items }: { turbineId: number; items: re
                     <Table.Td>
                       <Text size="xs">{item.capturedAt ? dateTime(item.capturedAt) : t('review.unknownTime')}</Text>
                     </Table.Td>
-                    <Table.Td data-testid="review-year">
+                    <Table.Td data-testid="review-year" data-year={item.placement.year}>
                       {item.placement.year}
-                      <OriginNote origin={item.origins.year} />
+                      {item.takenYear && item.takenYear.year !== item.placement.year ? (
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          color="yellow"
+                          className={classes.takenYear}
+                          aria-label={t('review.useTakenLabel', {
+                            name: item.name,
+                            year: item.takenYear.year,
+                            chosen: item.placement.year,
+                          })}
+                          onClick={() => uploadManager.acceptTakenYears([item.id])}
+                          data-testid="review-use-taken"
+                        >
+                          {t('review.useTaken', { year: item.takenYear.year })}
+                        </Button>
+                      ) : (
+                        <OriginNote origin={item.origins.year} />
+                      )}
                     </Table.Td>
                     <Table.Td data-testid="review-blade">
                       {item.placement.blade}

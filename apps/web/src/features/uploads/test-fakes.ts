@@ -60,6 +60,7 @@ export function fakeManager(
     failKnown?: () => boolean;
     checkRetryMs?: number;
     sharing?: QueueSharing;
+    onUnauthorized?: (waiting: number) => void;
   } = {},
 ) {
   const transport = new FakeTransport();
@@ -76,6 +77,7 @@ export function fakeManager(
     transport,
     checkRetryMs: options.checkRetryMs ?? 20,
     sharing: options.sharing,
+    onUnauthorized: options.onUnauthorized,
   });
   return { manager, transport };
 }

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../auth/use-auth.ts';
 import { afterPhotosUploaded } from '../turbine/api/turbine-api.ts';
 import { uploadManager } from './manager-instance.ts';
 import { onOpenUploadPanel } from './panel-signal.ts';
+import { filesToSend, overallProgress } from './queue.ts';
 import { UploadPanel } from './upload-panel.tsx';
 import classes from './uploads.module.css';
 import { UPLOADS_NS } from './uploads-i18n.ts';
@@ -77,8 +78,8 @@ export function UploadDock() {
 
   const { totals } = snap;
   if (totals.files === 0 && !opened) return null;
-  const toSend = totals.files - totals.review - totals.duplicate - totals.refused;
-  const percent = totals.totalBytes > 0 ? Math.floor((totals.sentBytes / totals.totalBytes) * 100) : 0;
+  const toSend = filesToSend(totals);
+  const { percent } = overallProgress(totals);
   const status = snap.askForFiles
     ? t('indicator.missing')
     : snap.paused
@@ -87,7 +88,7 @@ export function UploadDock() {
         ? t('indicator.failed', { count: totals.failed })
         : totals.review > 0 && toSend === 0
           ? t('indicator.review', { count: totals.review })
-          : t('indicator.count', { done: totals.done, total: toSend });
+          : t('indicator.count', { done: totals.done, total: totals.files });
 
   return (
     <>
@@ -98,7 +99,7 @@ export function UploadDock() {
             radius="xl"
             size="md"
             onClick={() => setOpened(true)}
-            aria-label={t('indicator.open', { done: totals.done, total: toSend, percent })}
+            aria-label={t('indicator.open', { done: totals.done, total: totals.files, percent })}
             data-testid="upload-indicator"
             data-percent={percent}
           >

@@ -131,15 +131,123 @@ describe('upload manager', () => {
     manager.setPlacement([dji as string], { blade: 'B' });
     await settle();
     const [a, b] = manager.getSnapshot().items;
+    // the capture year is offered, the chosen year stays (issue 24 item 14)
     expect(a).toMatchObject({
-      placement: { year: 2024, blade: 'B', source: { category: 'drone' } },
-      origins: { year: 'photo', blade: 'user', source: 'photo' },
+      placement: { year: 2025, blade: 'B', source: { category: 'drone' } },
+      origins: { year: 'default', blade: 'user', source: 'photo' },
+      takenYear: { year: 2024, from: 'photo' },
     });
     expect(b).toMatchObject({
       id: kanat,
       placement: { year: 2025, blade: 'C', source: { category: 'operator' } },
       origins: { blade: 'name', source: 'default' },
     });
+    expect(b?.takenYear).toBeUndefined();
+  });
+
+  it('takes the capture year only when the user accepts it, per photo or for all; what is sent carries the chosen year', async () => {
+    const years: Record<string, number> = { 'a.jpg': 2024, 'b.jpg': 2023, 'c.jpg': 2025 };
+    const { manager, transport } = fakeManager({ facts: (file) => ({ year: years[file.name] }) });
+    await manager.restore(1);
+    const [a, b, c, d] = manager.add(TURBINE, DEFAULTS, [
+      photo('a.jpg'),
+      photo('b.jpg'),
+      photo('c.jpg'),
+      photo('DJI_20240614103012_0042_V.JPG'),
+    ]);
+    await settle();
+    const year = (id: string | undefined) => manager.getSnapshot().items.find((item) => item.id === id)?.placement.year;
+    expect([a, b, c, d].map(year)).toEqual([2025, 2025, 2025, 2025]);
+
+    manager.acceptTakenYears([a as string]);
+    expect(manager.getSnapshot().items[0]).toMatchObject({ placement: { year: 2024 }, origins: { year: 'photo' } });
+    expect([b, c, d].map(year)).toEqual([2025, 2025, 2025]);
+    // "for all": every photo with a year of its own; c was taken in the chosen year
+    manager.acceptTakenYears([b, c, d] as string[]);
+    expect([a, b, c, d].map(year)).toEqual([2024, 2023, 2025, 2024]);
+    expect(manager.getSnapshot().items[3]?.origins.year).toBe('name');
+
+    manager.start();
+    await settle(40);
+    expect(transport.sends.map((send) => [send.file.name, send.item.placement.year])).toEqual([
+      ['a.jpg', 2024],
+      ['b.jpg', 2023],
+      ['c.jpg', 2025],
+    ]);
+  });
+
+  it('counts the files refused on selection with their reason; they are never sent', async () => {
+    const { manager, transport } = fakeManager();
+    await manager.restore(1);
+    manager.add(
+      TURBINE,
+      DEFAULTS,
+      [photo('good_1.jpg'), photo('good_2.jpg'), photo('good_3.jpg')],
+      [
+        { file: photo('fake.jpg', '<html>'), code: 'PHOTO_UNSUPPORTED_TYPE', message: '1 dosya desteklenmeyen türde: fake.jpg' },
+        { file: photo('huge.jpg'), code: 'PHOTO_TOO_LARGE', message: '1 dosya 200 MB sınırını aşıyor: huge.jpg' },
+      ],
+    );
+    expect(states(manager)).toEqual([
+      'good_1.jpg:review',
+      'good_2.jpg:review',
+      'good_3.jpg:review',
+      'fake.jpg:refused',
+      'huge.jpg:refused',
+    ]);
+    expect(manager.getSnapshot().items[3]).toMatchObject({
+      code: 'PHOTO_UNSUPPORTED_TYPE',
+      message: '1 dosya desteklenmeyen türde: fake.jpg',
+    });
+    manager.start();
+    await settle(40);
+    for (const name of ['good_1.jpg', 'good_2.jpg', 'good_3.jpg']) transport.finish(name);
+    await settle();
+    expect(manager.getSnapshot().totals).toMatchObject({ files: 5, done: 3, refused: 2 });
+    expect(transport.sends.map((send) => send.file.name)).toEqual(['good_1.jpg', 'good_2.jpg', 'good_3.jpg']);
+  });
+
+  it('offers the rooms of the turbine the files were chosen for', async () => {
+    const { manager } = fakeManager();
+    await manager.restore(1);
+    manager.add({ ...TURBINE, rooms: 4 }, DEFAULTS, [photo('a.jpg')]);
+    expect(manager.getSnapshot().items[0]?.turbineRooms).toBe(4);
+  });
+
+  it('a session ending mid-queue counts only the files still going up by themselves (issue 24 item 16)', async () => {
+    const waiting: number[] = [];
+    const { manager, transport } = fakeManager({ onUnauthorized: (count) => waiting.push(count) });
+    await manager.restore(1);
+    manager.add(
+      TURBINE,
+      DEFAULTS,
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => photo(`${n}.jpg`)),
+    );
+    manager.add({ id: 6, name: 'WT-06' }, DEFAULTS, [photo('later.jpg')]); // still in review
+    manager.start(
+      manager
+        .getSnapshot()
+        .items.filter((item) => item.turbineId === TURBINE.id)
+        .map((item) => item.id),
+    );
+    await settle(40);
+    transport.finish('a.jpg');
+    transport.finish('b.jpg', { kind: 'failed' });
+    transport.finish('c.jpg', { kind: 'refused', code: 'PHOTO_DAMAGED', message: 'bozuk' });
+    await settle(40);
+    // d, e, f are sending: the server says 401 to one of them
+    transport.finish('d.jpg', { kind: 'unauthorized' });
+    await settle(40);
+    expect(waiting).toEqual([3]);
+    expect(states(manager)).toEqual([
+      'a.jpg:done',
+      'b.jpg:failed',
+      'c.jpg:refused',
+      'd.jpg:ready',
+      'e.jpg:ready',
+      'f.jpg:ready',
+      'later.jpg:review',
+    ]);
   });
 });
 

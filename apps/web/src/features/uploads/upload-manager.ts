@@ -1,6 +1,6 @@
 import { KNOWN_HASHES_MAX, UPLOAD_CONCURRENCY } from '@windscope/contract';
 import type { PhotoFacts } from './placement.ts';
-import { suggestPlacement } from './placement.ts';
+import { suggestPlacement, takenYearOf } from './placement.ts';
 import {
   ACTIVE_STATES,
   FINISHED_STATES,
@@ -56,8 +56,9 @@ export interface UploadDeps {
   knownHashes(turbineId: number, hashes: string[]): Promise<Map<string, string>>;
   transport: Transport;
   now?: () => number;
-  /** the server said 401: the queue pauses, the app signs out (the queue waits in IndexedDB) */
-  onUnauthorized?: () => void;
+  /** the server said 401: the queue pauses, the app signs out (the queue waits in IndexedDB); `waiting`: the files still
+   *  to go up by themselves (failed, missing, finished and unreviewed ones are not) */
+  onUnauthorized?: (waiting: number) => void;
   /** delay before asking the known hashes again after a failed question */
   checkRetryMs?: number;
   /** the user's other tabs: one owns the queue, the others show it (queue-sharing.ts); absent: this tab works alone */
@@ -86,7 +87,17 @@ export interface ManagerSnapshot {
 export type ManagerEvent = { type: 'stored'; turbineId: number } | { type: 'turbineFinished'; turbineId: number; years: number[] };
 
 /** What another tab of the user may have the owning tab do (queue-sharing.ts). */
-const SHARED_CALLS = new Set<SharedCall>(['add', 'setPlacement', 'start', 'remove', 'pause', 'resume', 'retryFailed', 'clearFinished']);
+const SHARED_CALLS = new Set<SharedCall>([
+  'add',
+  'setPlacement',
+  'acceptTakenYears',
+  'start',
+  'remove',
+  'pause',
+  'resume',
+  'retryFailed',
+  'clearFinished',
+]);
 
 /** The server's refusal of a name the turbine already has (contract messages). */
 export const DUPLICATE_NAME_CODE = 'PHOTO_DUPLICATE_NAMES';
@@ -101,6 +112,13 @@ const STALL_MS = 3000;
 let nextId = 0;
 function newId(now: number): string {
   return `u${now.toString(36)}${(++nextId).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A chosen file the web app refused before sending (issue 24 item 13: not a photo, over the size limit), with why. */
+export interface RefusedChoice {
+  file: File;
+  code: string;
+  message: string;
 }
 
 export class UploadManager {
@@ -235,14 +253,21 @@ export class UploadManager {
     this.changed(true, false);
   }
 
-  /** Files chosen for a turbine: in review with the zone's settings, then corrected by what each photo says. */
-  add(turbine: { id: number; name: string }, defaults: Placement, files: readonly File[]): string[] {
-    if (this.handOver('add', [turbine, defaults, files])) return [];
+  /** Files chosen for a turbine: in review with the zone's settings, then corrected by what each photo says. Files the
+   *  zone already refused come along as refused (with their reason), so that the totals count every chosen file. */
+  add(
+    turbine: { id: number; name: string; rooms?: number },
+    defaults: Placement,
+    files: readonly File[],
+    refused: readonly RefusedChoice[] = [],
+  ): string[] {
+    if (this.handOver('add', [turbine, defaults, files, refused])) return [];
     const at = this.now();
-    const added: QueueItem[] = files.map((file) => ({
+    const itemOf = (file: File): QueueItem => ({
       id: newId(at),
       turbineId: turbine.id,
       turbineName: turbine.name,
+      ...(turbine.rooms !== undefined ? { turbineRooms: turbine.rooms } : {}),
       name: file.name,
       size: file.size,
       lastModified: file.lastModified,
@@ -251,12 +276,18 @@ export class UploadManager {
       state: 'review',
       sent: 0,
       addedAt: at,
-    }));
+    });
+    const added = files.map(itemOf);
+    const refusals = refused.map(({ file, code, message }): QueueItem => ({ ...itemOf(file), state: 'refused', code, message }));
     for (const [i, item] of added.entries()) this.files.set(item.id, files[i] as File);
-    this.items = [...this.items, ...added];
+    this.items = [...this.items, ...added, ...refusals];
     for (const item of added) {
       const { placement, origins } = suggestPlacement(item.name, {}, defaults);
-      this.replace(item.id, (current) => transition(current, { type: 'place', placement, origins }));
+      const takenYear = takenYearOf(item.name, {});
+      this.replace(item.id, (current) => ({
+        ...transition(current, { type: 'place', placement, origins }),
+        ...(takenYear ? { takenYear } : {}),
+      }));
     }
     this.factsQueue.push(...added.map((item) => item.id));
     void this.readAllFacts(defaults);
@@ -284,12 +315,15 @@ export class UploadManager {
         // what the user set stays; the rest follows the photo
         const placement: Placement = { ...suggested.placement };
         const origins: PlacementOrigins = { ...suggested.origins };
-        if (now.origins.year === 'user') [placement.year, origins.year] = [now.placement.year, 'user'];
+        // the year is the chosen one, or what the user took (set by hand, or a capture year accepted in the review)
+        [placement.year, origins.year] = [now.placement.year, now.origins.year];
         if (now.origins.blade === 'user') [placement.blade, origins.blade] = [now.placement.blade, 'user'];
         if (now.origins.source === 'user') [placement.source, origins.source] = [now.placement.source, 'user'];
+        const takenYear = takenYearOf(now.name, facts);
         this.replace(id, (current) => ({
           ...transition(current, { type: 'place', placement, origins }),
           capturedAt: facts.capturedAt,
+          takenYear,
         }));
         this.changed(false);
       }
@@ -309,6 +343,19 @@ export class UploadManager {
       const origins = { ...item.origins };
       for (const field of Object.keys(patch) as (keyof Placement)[]) origins[field] = 'user';
       return transition(item, { type: 'place', placement, origins });
+    });
+    this.changed(true);
+  }
+
+  /** The user takes the year each of these photos was taken in (the review's suggestion) instead of the chosen one. */
+  acceptTakenYears(ids: readonly string[]): void {
+    if (this.handOver('acceptTakenYears', [ids])) return;
+    const wanted = new Set(ids);
+    this.items = this.items.map((item) => {
+      const taken = item.takenYear;
+      if (!wanted.has(item.id) || !taken || taken.year === item.placement.year) return item;
+      const placement = { ...item.placement, year: taken.year };
+      return transition(item, { type: 'place', placement, origins: { ...item.origins, year: taken.from } });
     });
     this.changed(true);
   }
@@ -607,7 +654,7 @@ export class UploadManager {
           this.apply(item.id, { type: 'stop' });
           this.pause();
           this.pausedBySession = true;
-          this.deps.onUnauthorized?.();
+          this.deps.onUnauthorized?.(totals(this.items).active);
           break;
         case 'aborted':
           this.apply(item.id, { type: 'stop' });

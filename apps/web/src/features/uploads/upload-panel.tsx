@@ -11,8 +11,10 @@ import { CloseIcon } from '../../ui/app-icons.tsx';
 import { CoverageMatrix } from './coverage-matrix.tsx';
 import { formatDuration } from './format-duration.ts';
 import { uploadManager } from './manager-instance.ts';
-import type { ItemState, QueueItem } from './queue.ts';
+import { type ItemState, type QueueItem, totals as queueTotals } from './queue.ts';
+import { OverallBar, useSummaryText } from './queue-summary.tsx';
 import { ReviewTable } from './review-table.tsx';
+import { FileName } from '../../ui/file-name.tsx';
 import classes from './uploads.module.css';
 import { UPLOADS_NS } from './uploads-i18n.ts';
 
@@ -40,16 +42,15 @@ function byTurbine(items: readonly QueueItem[]): Map<number, QueueItem[]> {
 function Overall() {
   const { t } = useTranslation(UPLOADS_NS);
   const { fileSize, language } = useFormatters();
+  const summary = useSummaryText();
   const snap = useSyncExternalStore(uploadManager.subscribe, uploadManager.getSnapshot);
   const { totals } = snap;
-  const toSend = totals.files - totals.review - totals.duplicate - totals.refused;
-  const percent = totals.totalBytes > 0 ? Math.floor((totals.sentBytes / totals.totalBytes) * 100) : 0;
   const working = totals.active > 0 && !snap.paused;
   return (
     <Stack gap={6} data-testid="upload-overall">
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600} data-testid="upload-overall-text">
-          {t('panel.overall', { done: totals.done, total: toSend, sent: fileSize(totals.sentBytes), size: fileSize(totals.totalBytes) })}
+          {summary(totals, { bytes: true })}
         </Text>
         <Text size="xs" c="dimmed" aria-live="polite">
           {working && snap.speed > 0 && t('panel.speed', { speed: fileSize(snap.speed) })}
@@ -62,15 +63,7 @@ function Overall() {
           {t('panel.otherTab')}
         </Text>
       )}
-      <Progress
-        value={percent}
-        size="md"
-        radius="xl"
-        transitionDuration={0}
-        aria-label={t('panel.overallLabel')}
-        data-testid="upload-overall-progress"
-        data-percent={percent}
-      />
+      <OverallBar sums={totals} />
       <Group gap="xs">
         {snap.paused ? (
           <Button size="xs" onClick={() => uploadManager.resume()} data-testid="upload-resume">
@@ -208,8 +201,8 @@ const FileRow = memo(function FileRow({ item, speed }: { item: QueueItem; speed:
   return (
     <Table.Tr className={classes.fileRow} data-state={item.state} data-testid="queue-row" data-name={item.name}>
       <Table.Td>
-        <Text size="sm" className={classes.fileName} title={item.name}>
-          {item.name}
+        <Text size="sm" component="div">
+          <FileName name={item.name} className={classes.fileName} />
         </Text>
       </Table.Td>
       <Table.Td>
@@ -261,11 +254,11 @@ function TurbineQueue({ turbineId, items }: { turbineId: number; items: QueueIte
     return [...items].sort((a, b) => rank(a.state) - rank(b.state));
   }, [items]);
   const shown = showAll ? ordered : ordered.slice(0, SHOWN_ROWS);
-  const done = items.filter((item) => item.state === 'done' || item.state === 'duplicate' || item.state === 'refused').length;
+  const summary = useSummaryText();
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`queue-${turbineId}`} data-testid={`queue-${turbineId}`}>
       <Title order={3} size="h5" id={`queue-${turbineId}`} mb="xs">
-        {t('panel.turbineQueue', { name: items[0]?.turbineName ?? '', done, total: items.length })}
+        {summary(queueTotals(items), { name: items[0]?.turbineName ?? '' })}
       </Title>
       <Table.ScrollContainer minWidth={520} mah={420}>
         <Table verticalSpacing={4} fz="sm">

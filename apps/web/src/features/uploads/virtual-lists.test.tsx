@@ -69,5 +69,5 @@ describe('a memory card of chosen photos', () => {
     expect(within(scroller).getAllByTestId('review-row').at(-1)).toHaveAttribute('aria-rowindex', String(CARD + 1));
     // "start" still takes every photo, not only the rows on screen
     expect(screen.getByTestId('review-start-7')).toHaveTextContent('1000');
-  });
+  }, 30_000);
 });

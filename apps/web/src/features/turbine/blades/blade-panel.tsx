@@ -9,6 +9,8 @@ import { usePhotoUpload } from '../upload/use-photo-upload.ts';
 
 export interface BladePanelProps {
   turbineId: number;
+  /** the turbine's room count: the room list offers 1..rooms (issue 24 item 17; the server refuses a room beyond) */
+  rooms: number;
   blade: Blade;
   year: number;
   /** this year's blade photos (all blades) */
@@ -16,23 +18,23 @@ export interface BladePanelProps {
   existingNames: ReadonlySet<string>;
 }
 
-const ROOMS = roomChoices();
-
-/** One blade (A, B or C): room dropdown 1-25 with the room labels (default 1) and its upload zone. */
-export function BladePanel({ turbineId, blade, year, photos, existingNames }: BladePanelProps) {
+/** One blade (A, B or C): room dropdown 1..the turbine's rooms with the room labels (default 1) and its upload zone. */
+export function BladePanel({ turbineId, rooms, blade, year, photos, existingNames }: BladePanelProps) {
   const { t } = useTranslation(TURBINE_NS);
   const kept = useKeptTarget([zoneKey(turbineId, { kind: 'blade', blade })]);
-  const [room, setRoom] = useState(kept?.kind === 'blade' ? kept.room : 1);
+  const [chosenRoom, setRoom] = useState(kept?.kind === 'blade' ? kept.room : 1);
+  // a manager may have lowered the turbine's rooms meanwhile: the choice stays within them
+  const room = Math.max(1, Math.min(chosenRoom, rooms));
   const roomWord = t('blades.roomWord');
   const upload = usePhotoUpload(turbineId, { kind: 'blade', blade, room, year }, existingNames);
   const inRoom = useMemo(() => photos.filter((p) => p.blade === blade && p.room === room).length, [photos, blade, room]);
   const roomOptions = useMemo(
     () =>
-      ROOMS.map((r) => {
+      roomChoices(rooms).map((r) => {
         const label = roomLabel(r, roomWord);
         return { value: String(r), label: label === `${roomWord} ${r}` ? label : `${r} · ${label}` };
       }),
-    [roomWord],
+    [roomWord, rooms],
   );
   return (
     <Card withBorder radius="md" padding="md" data-testid={`blade-panel-${blade}`}>

@@ -9,12 +9,14 @@ import { PageSection } from '../../../ui/page-section.tsx';
 
 export interface BladeSectionProps {
   turbineId: number;
+  /** the turbine's room count: the rooms its panels offer */
+  rooms: number;
   photos: readonly Photo[];
   existingNames: ReadonlySet<string>;
 }
 
 /** Spec §2 items 1-2: the year of the blade photos, then one panel per blade with its room and upload zone. */
-export function BladeSection({ turbineId, photos, existingNames }: BladeSectionProps) {
+export function BladeSection({ turbineId, rooms, photos, existingNames }: BladeSectionProps) {
   const { t } = useTranslation(TURBINE_NS);
   const years = useMemo(() => yearChoices(), []);
   const kept = useKeptTarget(BLADES.map((blade) => zoneKey(turbineId, { kind: 'blade', blade })));
@@ -41,7 +43,15 @@ export function BladeSection({ turbineId, photos, existingNames }: BladeSectionP
     >
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         {BLADES.map((blade) => (
-          <BladePanel key={blade} turbineId={turbineId} blade={blade} year={year} photos={bladePhotos} existingNames={existingNames} />
+          <BladePanel
+            key={blade}
+            turbineId={turbineId}
+            rooms={rooms}
+            blade={blade}
+            year={year}
+            photos={bladePhotos}
+            existingNames={existingNames}
+          />
         ))}
       </SimpleGrid>
     </PageSection>

@@ -1,4 +1,4 @@
-import { CloseButton, Progress, Text, Tooltip } from '@mantine/core';
+import { CloseButton, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../i18n/format.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
@@ -8,6 +8,8 @@ import classes from './upload.module.css';
 import { FileThumb } from './file-thumb.tsx';
 import type { PendingPhoto } from './use-photo-upload.ts';
 import { useGridRows } from '../../../ui/use-grid-rows.ts';
+import { FileName } from '../../../ui/file-name.tsx';
+import { PHOTO_LIMIT_MB } from './photo-checks.ts';
 
 /** Previews for the first photos only: past these a memory card's worth would be decoded for a glance (the rest show
  *  the photo icon, their names and sizes). */
@@ -24,8 +26,10 @@ export interface PendingFilesProps {
 /** Tile sizes: pendingList's grid (upload.module.css) */
 const MIN_TILE = 84;
 const GAP = 10;
-/** under the square preview: the name and the size (or the progress bar), each a 4 px gap and an 18 px line */
-const INFO_HEIGHT = 44;
+/** under the square preview: the name, the size (or the progress bar) and, when a file is flagged, its reason (two
+ *  lines at most); each line 18 px (upload.module.css) after a 4 px gap, and 4 px to spare so that no line is cut */
+const LINE = 22;
+const infoHeight = (lines: number) => lines * LINE + 4;
 const MAX_HEIGHT = 260;
 
 /** Chosen photos before and during their upload: a preview each, removable one by one, with its own progress bar.
@@ -33,11 +37,14 @@ const MAX_HEIGHT = 260;
 export function PendingFiles({ files, sent, uploading, onRemove }: PendingFilesProps) {
   const { t } = useTranslation(TURBINE_NS);
   const { fileSize } = useFormatters();
+  // two reason lines under every tile once one is flagged (a tile is 84 px wide: "Fotoğraf değil" wraps): rows keep one
+  // height
+  const lines = files.some((photo) => photo.problem) ? 4 : 2;
   const { ref, virtualizer, columns, rowHeight, rows } = useGridRows({
     count: files.length,
     minTile: MIN_TILE,
     gap: GAP,
-    rowHeight: (tileWidth) => tileWidth + INFO_HEIGHT + GAP,
+    rowHeight: (tileWidth) => tileWidth + infoHeight(lines) + GAP,
     initialHeight: MAX_HEIGHT,
   });
   return (
@@ -74,11 +81,13 @@ export function PendingFiles({ files, sent, uploading, onRemove }: PendingFilesP
                     aria-posinset={index + 1}
                     className={classes.pendingItem}
                     data-testid="pending-file"
+                    data-name={photo.name}
+                    data-problem={photo.problem ?? undefined}
                   >
-                    <div className={classes.pendingThumb}>
+                    <div className={classes.pendingThumb} data-flagged={photo.problem ? true : undefined}>
                       {isPointCloudName(photo.name) ? (
                         <CubeIcon size={22} />
-                      ) : index < PREVIEW_LIMIT ? (
+                      ) : index < PREVIEW_LIMIT && !photo.problem ? (
                         <FileThumb file={photo.file} fallback={<PhotoIcon size={22} />} />
                       ) : (
                         <PhotoIcon size={22} />
@@ -94,11 +103,7 @@ export function PendingFiles({ files, sent, uploading, onRemove }: PendingFilesP
                         />
                       )}
                     </div>
-                    <Tooltip label={photo.name} openDelay={400}>
-                      <Text size="xs" truncate className={classes.pendingName}>
-                        {photo.name}
-                      </Text>
-                    </Tooltip>
+                    <FileName name={photo.name} className={classes.pendingLine} />
                     {uploading ? (
                       <Progress
                         value={percent}
@@ -109,8 +114,21 @@ export function PendingFiles({ files, sent, uploading, onRemove }: PendingFilesP
                         data-percent={percent}
                       />
                     ) : (
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs" c="dimmed" className={classes.pendingLine}>
                         {fileSize(photo.size)}
+                      </Text>
+                    )}
+                    {photo.problem && (
+                      <Text
+                        size="xs"
+                        className={classes.pendingProblem}
+                        title={t('upload.problemLabel', {
+                          name: photo.name,
+                          reason: t(`upload.problem.${photo.problem}`, { limit: PHOTO_LIMIT_MB }),
+                        })}
+                        data-testid="pending-problem"
+                      >
+                        {t(`upload.problem.${photo.problem}`, { limit: PHOTO_LIMIT_MB })}
                       </Text>
                     )}
                   </div>

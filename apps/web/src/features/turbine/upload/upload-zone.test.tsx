@@ -1,4 +1,4 @@
-import { act, fireEvent, renderHook, screen } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { onUnauthorized } from '../../../api/session-events.ts';
@@ -12,6 +12,7 @@ import { FakeXhr } from '../test-xhr.ts';
 import { uploadManager } from '../../uploads/manager-instance.ts';
 import { onOpenUploadPanel } from '../../uploads/panel-signal.ts';
 import { useTimedMessage } from './use-timed-message.ts';
+import { chosenFile, claimingSize } from './test-files.ts';
 
 withLayoutBox();
 
@@ -36,12 +37,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const image = (name: string, size = 100, type = 'image/jpeg') => new File([new Uint8Array(size)], name, { type });
+/** a chosen photo whose first bytes are a real one's (the zone checks them, issue 24 item 13) */
+const image = (name: string, size = 100, type = 'image/jpeg') =>
+  chosenFile(name, type === 'image/png' ? 'png' : name.endsWith('.pcd') ? 'pcd' : 'jpeg', size, type);
 
 describe('blade upload zone', () => {
   it('takes photos from the picker, shows removable previews, hands them to the upload manager for review and clears', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    renderWithProviders(<BladePanel turbineId={5} blade="A" year={2025} photos={[]} existingNames={new Set(['taken.jpg'])} />);
+    renderWithProviders(<BladePanel turbineId={5} rooms={9} blade="A" year={2025} photos={[]} existingNames={new Set(['taken.jpg'])} />);
     await user.upload(screen.getByTestId('upload-blade-A-drop-input'), [
       image('blade_1.jpg'),
       image('blade_2.png', 300, 'image/png'),
@@ -56,7 +59,7 @@ describe('blade upload zone', () => {
 
     await user.click(screen.getByRole('button', { name: 'scan_3.pcd dosyasını kaldır' }));
     expect(screen.getAllByTestId('pending-file')).toHaveLength(2);
-    await user.click(screen.getByRole('button', { name: '2 fotoğraf yükle' }));
+    await user.click(await screen.findByRole('button', { name: '2 fotoğraf yükle' }, { timeout: 8000 }));
 
     // the session is checked first, then the photos go to the app-level upload manager for review (nothing sent yet)
     expect(await screen.findByText('2 fotoğraf yükleme yöneticisine eklendi', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -79,11 +82,11 @@ describe('blade upload zone', () => {
     const origins: string[] = [];
     const stopListening = onUnauthorized((origin) => origins.push(origin));
     const user = userEvent.setup();
-    const first = renderWithProviders(<BladePanel turbineId={5} blade="C" year={2025} photos={[]} existingNames={new Set()} />, {
+    const first = renderWithProviders(<BladePanel turbineId={5} rooms={9} blade="C" year={2025} photos={[]} existingNames={new Set()} />, {
       route: '/dashboard/turbine/5',
     });
     await user.upload(screen.getByTestId('upload-blade-C-drop-input'), [image('a.jpg'), image('b.jpg')]);
-    await user.click(screen.getByRole('button', { name: '2 fotoğraf yükle' }));
+    await user.click(await screen.findByRole('button', { name: '2 fotoğraf yükle' }, { timeout: 8000 }));
     expect(await screen.findByText('Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Seçtiğiniz fotoğraflar, giriş yaptıktan sonra bu sayfada sizi bekliyor olacak.')).toBeInTheDocument();
     expect(FakeXhr.instances).toHaveLength(0);
@@ -97,15 +100,79 @@ describe('blade upload zone', () => {
     fetchMock.mockResolvedValue(jsonResponse({ success: true, data: { user: demoUser() }, user: demoUser() }));
     window.localStorage.setItem(STORAGE_KEYS.token, fakeToken());
     window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(demoUser()));
-    renderWithProviders(<BladePanel turbineId={5} blade="C" year={2025} photos={[]} existingNames={new Set()} />);
+    renderWithProviders(<BladePanel turbineId={5} rooms={9} blade="C" year={2025} photos={[]} existingNames={new Set()} />);
     expect(await screen.findAllByTestId('pending-file', {}, { timeout: 5000 })).toHaveLength(2);
-    expect(screen.getByRole('button', { name: '2 fotoğraf yükle' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: '2 fotoğraf yükle' }, { timeout: 8000 })).toBeEnabled();
   }, 20_000);
+});
+
+describe('files that cannot be sent (issue 24 item 13)', () => {
+  it('flags a web page renamed .jpg and a file over the limit on their tiles before anything is sent; the others go', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<BladePanel turbineId={5} rooms={9} blade="A" year={2025} photos={[]} existingNames={new Set()} />);
+    await user.upload(screen.getByTestId('upload-blade-A-drop-input'), [
+      image('good_small_01.jpg'),
+      chosenFile('fake_photo.jpg', 'html', 400),
+      image('good_small_02.png', 300, 'image/png'),
+      claimingSize(image('huge_panorama.jpg'), 250 * 1024 * 1024),
+      image('good_small_03.jpg'),
+    ]);
+    expect(screen.getAllByTestId('pending-file')).toHaveLength(5);
+    const tile = (name: string) => screen.getAllByTestId('pending-file').find((el) => el.dataset.name === name) as HTMLElement;
+    await waitFor(() => expect(tile('fake_photo.jpg')).toHaveAttribute('data-problem', 'unsupported_type'), { timeout: 8000 });
+    expect(tile('huge_panorama.jpg')).toHaveAttribute('data-problem', 'too_large');
+    expect(tile('good_small_01.jpg')).not.toHaveAttribute('data-problem');
+    expect(within(tile('fake_photo.jpg')).getByTestId('pending-problem')).toHaveTextContent('Fotoğraf değil');
+    expect(within(tile('huge_panorama.jpg')).getByTestId('pending-problem')).toHaveTextContent('200 MB üstü');
+    // the reasons in full, as the server would say them
+    const flagged = screen.getByTestId('upload-blade-A-flagged');
+    expect(flagged).toHaveTextContent('2 dosya gönderilmeyecek');
+    expect(flagged).toHaveTextContent('1 dosya desteklenmeyen türde: fake_photo.jpg');
+    expect(flagged).toHaveTextContent('1 dosya 200 MB sınırını aşıyor: huge_panorama.jpg');
+
+    // only the three good ones are offered; the two flagged come along as refused, so the totals count all five
+    await user.click(await screen.findByRole('button', { name: '3 fotoğraf yükle' }, { timeout: 8000 }));
+    expect(await screen.findByText('3 fotoğraf yükleme yöneticisine eklendi', {}, { timeout: 5000 })).toBeInTheDocument();
+    const items = uploadManager.getSnapshot().items;
+    expect(items.map((i) => [i.name, i.state])).toEqual([
+      ['good_small_01.jpg', 'review'],
+      ['good_small_02.png', 'review'],
+      ['good_small_03.jpg', 'review'],
+      ['fake_photo.jpg', 'refused'],
+      ['huge_panorama.jpg', 'refused'],
+    ]);
+    expect(items[3]).toMatchObject({ code: 'PHOTO_UNSUPPORTED_TYPE', message: expect.stringContaining('fake_photo.jpg') });
+    expect(uploadManager.getSnapshot().totals).toMatchObject({ files: 5, review: 3, refused: 2 });
+    expect(FakeXhr.instances).toHaveLength(0);
+  }, 15_000);
+
+  it('removes the flagged files in one step; with none left to send the button waits', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<BladePanel turbineId={5} rooms={9} blade="B" year={2025} photos={[]} existingNames={new Set()} />);
+    await user.upload(screen.getByTestId('upload-blade-B-drop-input'), [chosenFile('page.jpg', 'html', 400), image('ok_1.jpg')]);
+    await waitFor(() => expect(screen.getByTestId('upload-blade-B-flagged')).toBeInTheDocument(), { timeout: 8000 });
+    await user.click(screen.getByRole('button', { name: 'Bunları çıkar' }));
+    expect(screen.getAllByTestId('pending-file')).toHaveLength(1);
+    expect(screen.queryByTestId('upload-blade-B-flagged')).not.toBeInTheDocument();
+    await user.upload(screen.getByTestId('upload-blade-B-drop-input'), [chosenFile('page_2.jpg', 'html', 400)]);
+    await user.click(screen.getByRole('button', { name: 'ok_1.jpg dosyasını kaldır' }));
+    await waitFor(() => expect(screen.getByTestId('upload-blade-B-submit')).toBeDisabled(), { timeout: 8000 });
+  }, 15_000);
+});
+
+describe('room list (issue 24 item 17)', () => {
+  it("offers only the turbine's rooms", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BladePanel turbineId={5} rooms={4} blade="A" year={2025} photos={[]} existingNames={new Set()} />);
+    await user.click(screen.getByTestId('room-select-A'));
+    const options = await screen.findAllByRole('option', {}, { timeout: 3000 });
+    expect(options.map((o) => o.textContent)).toEqual(['1 · Root - WW', '2 · Mid - WW', '3 · Tip - WW', '4 · Root - SW']);
+  });
 });
 
 describe('drop zone', () => {
   it('highlights with a drop prompt while files are dragged over, and takes the dropped photos only', async () => {
-    renderWithProviders(<BladePanel turbineId={5} blade="A" year={2025} photos={[]} existingNames={new Set()} />);
+    renderWithProviders(<BladePanel turbineId={5} rooms={9} blade="A" year={2025} photos={[]} existingNames={new Set()} />);
     const zone = screen.getByTestId('upload-blade-A-drop');
     const files = [image('drop_1.jpg'), new File(['x'], 'a.txt', { type: 'text/plain' }), image('drop_2.pcd', 10, '')];
     const dataTransfer = { types: ['Files'], files, dropEffect: 'none' };
@@ -125,7 +192,7 @@ describe('category upload zone', () => {
     renderWithProviders(<CategoryPanel turbineId={5} category="drone" photos={[categoryPhoto(9, 'drone')]} existingNames={new Set()} />);
     expect(screen.getByText('1 fotoğraf')).toBeInTheDocument();
     await user.upload(screen.getByTestId('upload-drone-drop-input'), [image('d1.jpg'), image('d2.jpg'), image('d3.jpg')]);
-    await user.click(screen.getByRole('button', { name: '3 fotoğraf yükle' }));
+    await user.click(await screen.findByRole('button', { name: '3 fotoğraf yükle' }, { timeout: 8000 }));
     expect(await screen.findByText('3 fotoğraf yükleme yöneticisine eklendi', {}, { timeout: 5000 })).toBeInTheDocument();
     const items = uploadManager.getSnapshot().items;
     expect(items).toHaveLength(3);

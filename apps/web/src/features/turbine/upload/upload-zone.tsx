@@ -5,6 +5,9 @@ import { UploadIcon } from '../turbine-icons.tsx';
 import { DropZone } from './drop-zone.tsx';
 import { PendingFiles } from './pending-files.tsx';
 import type { PhotoUploadState } from './use-photo-upload.ts';
+import { describeProblems } from './photo-checks.ts';
+import { useFormatters } from '../../../i18n/format.ts';
+import classes from './upload.module.css';
 
 export interface UploadZoneProps {
   state: PhotoUploadState;
@@ -16,7 +19,16 @@ export interface UploadZoneProps {
 /** A group's drop zone, its pending previews, the "upload N photos" button, the spinner with real progress, its message. */
 export function UploadZone({ state, testId, color }: UploadZoneProps) {
   const { t } = useTranslation(TURBINE_NS);
-  const { pending, sent, uploading, progress, notice } = state;
+  const { language } = useFormatters();
+  const { pending, sent, uploading, progress, checks, notice } = state;
+  // the flagged files' reasons in full, in the server's words (the tiles say them short)
+  const flagged =
+    checks.flagged.length > 0
+      ? describeProblems(
+          checks.flagged.map((p) => ({ name: p.name, reason: p.problem })),
+          language,
+        )
+      : null;
   return (
     <Stack gap="sm" data-testid={testId}>
       <DropZone onFiles={state.add} disabled={uploading} accept="image/*,.pcd" prompt={t('upload.dropPrompt')} testId={`${testId}-drop`} />
@@ -47,9 +59,39 @@ export function UploadZone({ state, testId, color }: UploadZoneProps) {
           />
         </Stack>
       )}
+      {flagged && !uploading && (
+        <Alert
+          color="red"
+          variant="light"
+          title={t('upload.flaggedTitle', { count: checks.flagged.length })}
+          data-testid={`${testId}-flagged`}
+        >
+          <Stack gap={6}>
+            {flagged.sentences.map((sentence) => (
+              <Text key={sentence} size="sm" className={classes.wrapAnywhere}>
+                {sentence}
+              </Text>
+            ))}
+            <Text size="xs" c="dimmed">
+              {t('upload.flaggedHint')}
+            </Text>
+            <Group>
+              <Button size="xs" variant="light" color="red" onClick={state.removeFlagged} data-testid={`${testId}-remove-flagged`}>
+                {t('upload.removeFlagged')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
       {pending.length > 0 && !uploading && (
-        <Button color={color} leftSection={<UploadIcon size={16} />} onClick={() => void state.upload()} data-testid={`${testId}-submit`}>
-          {t('upload.uploadButton', { count: pending.length })}
+        <Button
+          color={color}
+          leftSection={checks.checking > 0 ? <Loader size={14} color="white" /> : <UploadIcon size={16} />}
+          onClick={() => void state.upload()}
+          disabled={checks.checking > 0 || checks.ready === 0}
+          data-testid={`${testId}-submit`}
+        >
+          {checks.checking > 0 ? t('upload.checking') : t('upload.uploadButton', { count: checks.ready })}
         </Button>
       )}
       {notice && (

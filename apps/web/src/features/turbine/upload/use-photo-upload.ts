@@ -1,7 +1,15 @@
-import { type Blade, ERROR_BANNER_MS, type PhotoCategory, type Turbine, turbineDisplayName } from '@windscope/contract';
+import {
+  type Blade,
+  ERROR_BANNER_MS,
+  PHOTO_REJECTION_CODES,
+  type PhotoCategory,
+  type Turbine,
+  turbineDisplayName,
+} from '@windscope/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../i18n/format.ts';
 import { isApiError } from '../../../api/api-error.ts';
 import { handleUnauthorized } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -11,6 +19,7 @@ import { useCurrentUser } from '../../auth/use-auth.ts';
 import type { Placement } from '../../uploads/queue.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { selectPhotoFiles } from './accept-files.ts';
+import { type ChoiceProblem, checkChosenPhoto, describeProblems } from './photo-checks.ts';
 import { keepSelection, takeKeptFiles, zoneKey } from './kept-selection.ts';
 import { checkSessionBeforeUpload } from './session-check.ts';
 import { useTimedMessage } from './use-timed-message.ts';
@@ -25,7 +34,12 @@ export interface PendingPhoto {
   file: File;
   name: string;
   size: number;
+  /** why it will not be sent (issue 24 item 13); null: fine; undefined: still being checked */
+  problem?: ChoiceProblem | null;
 }
+
+/** Chosen files are checked this many at a time, and shown checked together. */
+const CHECK_BATCH = 50;
 
 let nextId = 0;
 const NO_PROGRESS: Record<string, number> = {};
@@ -42,6 +56,7 @@ function placementOf(target: UploadTarget): Placement {
 /** One upload zone's state: pending files with previews, the batched upload with real progress, its messages. */
 export function usePhotoUpload(turbineId: number, target: UploadTarget, existingNames: ReadonlySet<string>) {
   const { t } = useTranslation(TURBINE_NS);
+  const { language } = useFormatters();
   const queryClient = useQueryClient();
   const userId = useCurrentUser()?.id;
   const zone = zoneKey(turbineId, target);
@@ -79,6 +94,15 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
     [keepForSignIn],
   );
 
+  /** Each chosen file's size and first bytes, before anything is sent: flagged files show why on their tile. */
+  const checkAll = useCallback(async (photos: readonly PendingPhoto[]) => {
+    for (let start = 0; start < photos.length; start += CHECK_BATCH) {
+      const batch = photos.slice(start, start + CHECK_BATCH);
+      const found = new Map(await Promise.all(batch.map(async (photo) => [photo.id, await checkChosenPhoto(photo.file)] as const)));
+      setPending((current) => current.map((photo) => (found.has(photo.id) ? { ...photo, problem: found.get(photo.id) ?? null } : photo)));
+    }
+  }, []);
+
   const add = useCallback(
     (files: readonly File[]) => {
       const selection = selectPhotoFiles(files, existingNames, new Set(pendingRef.current.map((p) => p.name)));
@@ -97,8 +121,9 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
         size: file.size,
       }));
       setPending((current) => [...current, ...added]);
+      void checkAll(added);
     },
-    [existingNames, showNotice, t],
+    [checkAll, existingNames, showNotice, t],
   );
 
   // back from signing in: the photos chosen before the session ended are chosen again
@@ -111,10 +136,14 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
   const remove = useCallback((id: string) => {
     setPending((current) => current.filter((p) => p.id !== id));
   }, []);
+  const removeFlagged = useCallback(() => {
+    setPending((current) => current.filter((p) => !p.problem));
+  }, []);
 
   const upload = useCallback(async () => {
     const files = pendingRef.current;
-    if (files.length === 0 || uploading) return;
+    const good = files.filter((p) => p.problem === null);
+    if (good.length === 0 || files.some((p) => p.problem === undefined) || uploading) return;
     setUploading(true);
     clearNotice();
     try {
@@ -127,21 +156,40 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
       // the app-level upload manager takes them (DECISIONS §13): review, then tus, resumable, duplicates skipped
       const { uploadManager, openUploadPanel } = await import('../../uploads/uploads-entry.ts');
       const turbine = queryClient.getQueryData<Turbine>(queryKeys.turbines.detail(turbineId));
+      // the flagged files come along as refused, with their reason: the manager's totals count every chosen file
+      const flagged = files.filter((p): p is PendingPhoto & { problem: ChoiceProblem } => Boolean(p.problem));
+      const reasons = describeProblems(
+        flagged.map((p) => ({ name: p.name, reason: p.problem })),
+        language,
+      ).each;
       uploadManager.add(
-        { id: turbineId, name: turbine ? turbineDisplayName(turbine) : String(turbineId) },
+        { id: turbineId, name: turbine ? turbineDisplayName(turbine) : String(turbineId), rooms: turbine?.rooms },
         placementOf(target),
-        files.map((p) => p.file),
+        good.map((p) => p.file),
+        flagged.map((p, i) => ({ file: p.file, code: PHOTO_REJECTION_CODES[p.problem], message: reasons[i] ?? '' })),
       );
       setPending((current) => current.filter((p) => !files.includes(p)));
       openUploadPanel();
-      toast.info(t('upload.queued', { count: files.length }), t('upload.queuedHint'));
+      toast.info(t('upload.queued', { count: good.length }), t('upload.queuedHint'));
     } catch (error) {
       const message = isApiError(error) ? error.message : t('upload.errorFallback');
       toast.error(t('upload.errorTitle'), message, { autoClose: ERROR_BANNER_MS.pdfProblems });
     } finally {
       setUploading(false);
     }
-  }, [clearNotice, queryClient, keepForSignIn, t, target, turbineId, uploading]);
+  }, [clearNotice, queryClient, keepForSignIn, language, t, target, turbineId, uploading]);
+
+  const checks = useMemo(() => {
+    let ready = 0;
+    let checking = 0;
+    const flagged: (PendingPhoto & { problem: ChoiceProblem })[] = [];
+    for (const p of pending) {
+      if (p.problem === undefined) checking++;
+      else if (p.problem === null) ready++;
+      else flagged.push({ ...p, problem: p.problem });
+    }
+    return { ready, checking, flagged };
+  }, [pending]);
 
   const progress = useMemo(() => {
     const total = pending.reduce((sum, p) => sum + p.size, 0);
@@ -149,7 +197,7 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
     return { loaded, total, percent: total > 0 ? Math.round((loaded / total) * 100) : 0 };
   }, [pending]);
 
-  return { pending, sent, uploading, progress, notice, dismissNotice: clearNotice, add, remove, upload };
+  return { pending, sent, uploading, progress, checks, notice, dismissNotice: clearNotice, add, remove, removeFlagged, upload };
 }
 
 export type PhotoUploadState = ReturnType<typeof usePhotoUpload>;
