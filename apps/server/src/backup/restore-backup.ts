@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync as readFileSyncNow } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -187,50 +188,53 @@ async function makeDurable(dir: string, files: string[]): Promise<void> {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Where the first restore keeps the fresh initdb folder's dump for the next ones, per PGlite version (null: unknown). */
-function initdbTemplate(): string | null {
+/** Where the first restore keeps, for the next ones, the fresh initdb folder's dump and each schema level's migrated
+ *  folder (pglite-initdb-worker.mjs), per PGlite version (null: unknown or not writable). */
+function pgliteTemplates(): { templates: string; version: string } | null {
   try {
     const root = path.resolve(here, '../../../..');
     const { version } = JSON.parse(readFileSyncNow(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
       version: string;
     };
-    const dir = path.join(root, 'node_modules/.cache/windscope-pglite');
-    mkdirSync(dir, { recursive: true });
-    return path.join(dir, `initdb-${version}.tar`);
+    const templates = path.join(root, 'node_modules/.cache/windscope-pglite');
+    mkdirSync(templates, { recursive: true });
+    return { templates, version };
   } catch {
     return null;
   }
 }
 
-/** A new PGlite folder made on a worker thread (pglite-initdb-worker.mjs: from the kept initdb dump when there is one);
- *  stop() ends it, finished or not. */
+/** A new PGlite folder made on a worker thread (pglite-initdb-worker.mjs); stop() ends it, finished or not. */
 interface NewPglite {
-  done: Promise<void>;
-  fromTemplate: boolean;
-  /** the migrations to run once the folder is made (null: none); the first call counts */
-  migrate(folder: string | null): void;
+  /** how it was made, once it is */
+  done: Promise<string>;
+  /** the migrations to run in it (null: none) and their level's name; the first call counts */
+  migrate(migrations: { folder: string; level: string } | null): void;
   stop(): Promise<void>;
 }
 
 function startInitdb(dir: string): NewPglite {
-  const template = initdbTemplate();
-  const fromTemplate = template !== null && existsSync(template);
-  const worker = new Worker(new URL('./pglite-initdb-worker.mjs', import.meta.url), { workerData: { dir, template } });
-  const done = new Promise<void>((resolve, reject) => {
+  const worker = new Worker(new URL('./pglite-initdb-worker.mjs', import.meta.url), {
+    workerData: { dir, ...(pgliteTemplates() ?? { templates: null, version: null }) },
+  });
+  let made = 'by initdb';
+  worker.once('message', (message: { made: string }) => {
+    made = message.made;
+  });
+  const done = new Promise<string>((resolve, reject) => {
     worker.once('error', (error) => reject(new Error(`could not create the PGlite database in ${dir}: ${error.message}`)));
     worker.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`could not create the PGlite database in ${dir} (exit code ${code})`)),
+      code === 0 ? resolve(made) : reject(new Error(`could not create the PGlite database in ${dir} (exit code ${code})`)),
     );
   });
   done.catch(() => {}); // seen where it is awaited; a refused archive stops it without waiting for it
   let asked = false;
   return {
     done,
-    fromTemplate,
-    migrate(folder) {
+    migrate(migrations) {
       if (asked) return;
       asked = true;
-      worker.postMessage({ migrationsFolder: folder });
+      worker.postMessage({ migrationsFolder: migrations?.folder ?? null, level: migrations?.level ?? null });
     },
     stop: async () => void (await worker.terminate()),
   };
@@ -242,7 +246,7 @@ async function migrationsUpTo(
   level: BackupManifest['database']['migrations'],
   scratch: string,
   name = 'migrations',
-): Promise<{ folder: string; current: boolean }> {
+): Promise<{ folder: string; current: boolean; level: string }> {
   const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
     entries: { when: number; tag: string }[];
   };
@@ -258,9 +262,15 @@ async function migrationsUpTo(
   const folder = path.join(scratch, name);
   await mkdir(path.join(folder, 'meta'), { recursive: true });
   const entries = journal.entries.slice(0, level.length);
-  for (const e of entries) await copyFile(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
+  // the level's name: what the migrations are, byte for byte (a kept database folder is one of that level)
+  const levelHash = createHash('sha256').update(JSON.stringify(entries));
+  for (const e of entries) {
+    const text = await readFile(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`));
+    levelHash.update(text);
+    await writeFile(path.join(folder, `${e.tag}.sql`), text);
+  }
   await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  return { folder, current: entries.length === journal.entries.length };
+  return { folder, current: entries.length === journal.entries.length, level: levelHash.digest('hex').slice(0, 16) };
 }
 
 /** Tables that hold what a company made: with rows in any of them the database is not empty. (Migrations put rows in
@@ -321,7 +331,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       const level = (header as { migrations?: unknown } | null)?.migrations;
       if (!initdb || !Array.isArray(level)) return;
       early = migrationsUpTo(level as BackupManifest['database']['migrations'], scratch, 'migrations-early').then(
-        ({ folder }) => initdb.migrate(folder),
+        (migrations) => initdb.migrate(migrations),
         () => initdb.migrate(null),
       );
     });
@@ -334,8 +344,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     if (initdb) {
       await early;
       initdb.migrate(null);
-      await initdb.done;
-      log(`empty database made alongside, ${initdb.fromTemplate ? 'from the kept initdb' : 'by initdb'} (${took()} more)`);
+      const made = await initdb.done;
+      log(`empty database made alongside, ${made} (${took()} more)`);
     }
     // the migrator finds nothing left to do in a new PGlite (its thread ran them); otherwise they run here
     const target = await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir, migrationsFolder: folder });
