@@ -5,8 +5,9 @@
  *   - plain `tar -xf` of that tar into an empty folder, and restoreBackup (checksums, database load, move into place).
  * Each pair runs twice, alternating, and the faster of each is kept; MB/s as a share of plain tar (target >= 70 %).
  * BENCH_BACKUP_GB changes the size (default 2). The load average is printed beside every figure.
- * Round 1's restore is the first on this machine (the kept initdb dump, node_modules/.cache/windscope-pglite, is removed
- * before it: its new PGlite runs initdb); round 2's starts from the dump round 1 kept.
+ * Round 1's first restore is the first on this machine (node_modules/.cache/windscope-pglite, the kept initdb dump and
+ * migrated folders, is removed before it: its new PGlite runs initdb); later ones start from what it kept.
+ * BENCH_BACKUP_BASELINE measures another version in the same rounds (this one first in round 1, last in round 2).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
@@ -155,9 +156,6 @@ try {
       );
       best[`backup ${version.label}`] = Math.min(best[`backup ${version.label}`] ?? Infinity, backup.seconds);
       line(round, `backup (${version.label})`, backup);
-      // round 1 of each version: the first restore on this machine (no kept initdb dump)
-      if (round === 1)
-        rmSync(path.resolve(import.meta.dirname, '../../../node_modules/.cache/windscope-pglite'), { recursive: true, force: true });
       const target = path.join(work, `restore-${round}-${version.label}`);
       const steps: string[] = [];
       const restore = await timed(() =>
