@@ -5,7 +5,7 @@
 // archive into a new file. The threads work on different jobs at once: on 2 cores, two copies and two hashes run side
 // by side, like tar's one copy.
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -36,6 +36,9 @@ function copy(job) {
   const input = job.from.archive ? openSync(job.from.archive, 'r') : openFirst(job.from.paths);
   let output;
   try {
+    // a stored file replaced since the backup laid out its slot: not a prefix of the new one in the archive
+    if (!job.from.archive && fstatSync(input).size !== job.size)
+      throw Object.assign(new Error('the file changed size since it was listed'), { code: 'CHANGED' });
     if (job.to.archive) {
       output = openSync(job.to.archive, 'r+');
     } else {

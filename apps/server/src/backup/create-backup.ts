@@ -135,7 +135,8 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
             size: slot.size,
           });
         } catch (error) {
-          if (error instanceof CopyFailed && error.code === 'SHORT') throw new Error(`${slot.name} became shorter while it was copied`);
+          if (error instanceof CopyFailed && (error.code === 'SHORT' || error.code === 'CHANGED'))
+            throw new Error(`${slot.name} changed while it was copied: run the backup again`);
           throw error;
         }
         if (slot.key === null) manifest.database.sha256 = sha256;

@@ -54,10 +54,17 @@ describe('the copying threads (backup and restore)', () => {
       expect(out).toEqual(files.map(sha256));
       for (const [i, bytes] of files.entries()) expect(readFileSync(path.join(work, 'out', `${i}`, 'file')).equals(bytes)).toBe(true);
 
-      // a file shorter than its size, a missing one, a target that exists: each copy fails with the reason
+      // a file of another size than listed, an archive shorter than the range, a missing file, a target that exists:
+      // each copy fails with the reason
       await expect(copier.copy({ from: { paths: [paths[1] as string] }, to: { archive, offset: 0 }, size: 5_000 })).rejects.toMatchObject({
-        code: 'SHORT',
+        code: 'CHANGED',
       });
+      await expect(copier.copy({ from: { paths: [paths[1] as string] }, to: { archive, offset: 0 }, size: 1_000 })).rejects.toMatchObject({
+        code: 'CHANGED',
+      });
+      await expect(
+        copier.copy({ from: { archive, offset: written.length - 10 }, to: { file: path.join(work, 'short') }, size: 20 }),
+      ).rejects.toMatchObject({ code: 'SHORT' });
       const missing = copier.copy({ from: { paths: [path.join(work, 'gone')] }, to: { archive, offset: 0 }, size: 1 });
       await expect(missing).rejects.toBeInstanceOf(CopyFailed);
       await expect(missing).rejects.toMatchObject({ code: 'ENOENT' });

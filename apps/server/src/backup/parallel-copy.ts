@@ -4,7 +4,8 @@ import { Worker } from 'node:worker_threads';
 /** A copying thread failed: nothing can be said about the bytes (not the archive's fault). */
 export class CopyThreadFailed extends Error {}
 
-/** One copy failed: the file system's reason (`code`: ENOENT, ENOSPC..., SHORT for a file shorter than its size). */
+/** One copy failed: the file system's reason (`code`: ENOENT, ENOSPC...; SHORT: the archive ended before the size;
+ *  CHANGED: a file to back up is no longer of its size). */
 export class CopyFailed extends Error {
   constructor(
     message: string,

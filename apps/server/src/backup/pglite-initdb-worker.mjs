@@ -4,9 +4,9 @@
 // then opens it and loads the rows (nothing before every checksum passed).
 // Starting PGlite costs seconds of CPU (initdb, the migrations): the first restore on a machine keeps, in `templates`,
 // a dump of the fresh initdb folder (before any migration: it fits an archive of any schema level) and a copy of the
-// migrated, closed folder for that level; later ones copy that folder (no PGlite started here at all), or start from
+// migrated, closed folder for that level (the last level only); later ones copy that folder (no PGlite started here at all), or start from
 // the initdb dump for another level.
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -66,6 +66,10 @@ if (!copied) {
       // closed cleanly: a copy of the folder is a whole database
       cpSync(dir, partialName(levelFolder), { recursive: true });
       renameSync(partialName(levelFolder), levelFolder);
+      // one kept level (40 MB each): the one restored last
+      for (const name of readdirSync(templates))
+        if (name.startsWith('pgdata-') && !name.endsWith('.partial') && name !== path.basename(levelFolder))
+          rmSync(path.join(templates, name), { recursive: true, force: true });
     } catch {
       rmSync(partialName(levelFolder), { recursive: true, force: true });
     }
