@@ -5,12 +5,13 @@
  *   - plain `tar -xf` of that tar into an empty folder, and restoreBackup (checksums, database load, move into place).
  * Each pair runs twice, alternating, and the faster of each is kept; MB/s as a share of plain tar (target >= 70 %).
  * BENCH_BACKUP_GB changes the size (default 2). The load average is printed beside every figure.
- * Round 1's restore is the first on this machine (the kept initdb dump, node_modules/.cache/windscope-pglite, is removed
- * before it: its new PGlite runs initdb); round 2's starts from the dump round 1 kept.
+ * Round 1's first restore is the first on this machine (node_modules/.cache/windscope-pglite, the kept initdb dump and
+ * migrated folders, is removed before it: its new PGlite runs initdb); later ones start from what it kept.
+ * BENCH_BACKUP_BASELINE measures another version in the same rounds (this one first in round 1, last in round 2).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createBackup } from '../src/backup/create-backup.ts';
@@ -27,10 +28,21 @@ const work = mkdtempSync(path.join(process.env.BENCH_DIR ?? tmpdir(), 'windscope
 const source = path.join(work, 'source');
 const filesRoot = path.join(source, 'files');
 
-async function timed<T>(step: () => Promise<T> | T): Promise<{ seconds: number; value: T }> {
+/** CPU seconds of this process (every thread) and of the children it has waited for (tar): under load the wall-clock
+ *  shares follow the CPU each side needs, so it is printed beside them */
+function cpuSeconds(): number {
+  const own = process.cpuUsage();
+  // /proc/self/stat fields 16 and 17 (after the command's name in parentheses): cutime, cstime in clock ticks
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const children = (Number(fields[13]) + Number(fields[14])) / 100;
+  return (own.user + own.system) / 1e6 + (Number.isFinite(children) ? children : 0);
+}
+
+async function timed<T>(step: () => Promise<T> | T): Promise<{ seconds: number; cpu: number; value: T }> {
   const started = process.hrtime.bigint();
+  const cpuBefore = cpuSeconds();
   const value = await step();
-  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, value };
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, cpu: cpuSeconds() - cpuBefore, value };
 }
 
 try {
@@ -85,85 +97,98 @@ try {
   execFileSync('sync');
 
   const plainTar = path.join(work, 'plain.tar');
-  const archive = path.join(work, 'backup.tar');
+  // BENCH_BACKUP_BASELINE: another version's src/backup folder (e.g. a `git archive` of main's apps/server with this
+  // node_modules linked in), measured in the same rounds: before and after under the same load
+  const baseline = process.env.BENCH_BACKUP_BASELINE;
+  const versions: { label: string; createBackup: typeof createBackup; restoreBackup: typeof restoreBackup }[] = [
+    { label: 'this', createBackup, restoreBackup },
+  ];
+  if (baseline) {
+    versions.push({
+      label: 'baseline',
+      createBackup: (await import(path.join(path.resolve(baseline), 'create-backup.ts'))).createBackup,
+      restoreBackup: (await import(path.join(path.resolve(baseline), 'restore-backup.ts'))).restoreBackup,
+    });
+  }
   const rounds: string[] = [];
-  const best = { tar: Infinity, backup: Infinity, untar: Infinity, restore: Infinity, untarSync: Infinity, tarSync: Infinity };
+  const best: Record<string, number> = { tar: Infinity, untar: Infinity, untarSync: Infinity, tarSync: Infinity };
+  const line = (round: number, what: string, t: { seconds: number; cpu: number }) =>
+    console.log(
+      `round ${round}: ${what.padEnd(22)} ${(mbTotal / t.seconds).toFixed(0).padStart(5)} MB/s (${t.seconds.toFixed(1)} s, CPU ${t.cpu.toFixed(1)} s, load ${load()})`,
+    );
+  const pct = (plain: number, ours: number) => `${((plain / ours) * 100).toFixed(0)} %`;
   rmSync(path.resolve(import.meta.dirname, '../../../node_modules/.cache/windscope-pglite'), { recursive: true, force: true });
   for (let round = 1; round <= 2; round++) {
     rmSync(plainTar, { force: true });
     const tar = await timed(() => execFileSync('tar', ['-cf', plainTar, '-C', filesRoot, 'turbines']));
-    best.tar = Math.min(best.tar, tar.seconds);
+    best.tar = Math.min(best.tar ?? Infinity, tar.seconds);
     rmSync(plainTar, { force: true });
     // the durable equivalent: the backup fsyncs its archive before it says it is done
     const tarSync = await timed(() => {
       execFileSync('tar', ['-cf', plainTar, '-C', filesRoot, 'turbines']);
       execFileSync('sync', ['-f', plainTar]);
     });
-    best.tarSync = Math.min(best.tarSync, tarSync.seconds);
-    console.log(
-      `round ${round}: tar -cf + sync ${(mbTotal / tarSync.seconds).toFixed(0)} MB/s (${tarSync.seconds.toFixed(1)} s, load ${load()})`,
-    );
-    console.log(`round ${round}: tar -cf     ${(mbTotal / tar.seconds).toFixed(0)} MB/s (${tar.seconds.toFixed(1)} s, load ${load()})`);
-    rmSync(archive, { force: true });
-    const backup = await timed(() =>
-      createBackup({ db: database.db, databaseKind: 'pglite', filesRoot, scratchDir: path.join(source, 'tmp'), out: archive }),
-    );
-    best.backup = Math.min(best.backup, backup.seconds);
-    console.log(
-      `round ${round}: backup      ${(mbTotal / backup.seconds).toFixed(0)} MB/s (${backup.seconds.toFixed(1)} s, load ${load()})`,
-    );
-
+    best.tarSync = Math.min(best.tarSync ?? Infinity, tarSync.seconds);
+    line(round, 'tar -cf + sync', tarSync);
+    line(round, 'tar -cf', tar);
     const untarInto = path.join(work, `untar-${round}`);
     mkdirSync(untarInto);
     const untar = await timed(() => execFileSync('tar', ['-xf', plainTar, '-C', untarInto]));
-    best.untar = Math.min(best.untar, untar.seconds);
-    console.log(`round ${round}: tar -xf     ${(mbTotal / untar.seconds).toFixed(0)} MB/s (${untar.seconds.toFixed(1)} s, load ${load()})`);
+    best.untar = Math.min(best.untar ?? Infinity, untar.seconds);
+    line(round, 'tar -xf', untar);
     rmSync(untarInto, { recursive: true, force: true });
-    const target = path.join(work, `restore-${round}`);
-    const steps: string[] = [];
-    const restore = await timed(() =>
-      restoreBackup({
-        archive,
-        databaseUrl: undefined,
-        pgliteDir: path.join(target, 'pglite'),
-        dataDir: target,
-        filesRoot: path.join(target, 'files'),
-        log: (line) => steps.push(line),
-      }),
-    );
-    best.restore = Math.min(best.restore, restore.seconds);
-    console.log(
-      `round ${round}: restore     ${(mbTotal / restore.seconds).toFixed(0)} MB/s (${restore.seconds.toFixed(1)} s, load ${load()})`,
-    );
-    console.log(`  ${steps.join('\n  ')}`);
-    rmSync(target, { recursive: true, force: true });
-    // the durable equivalent of tar -xf: the restore fsyncs every file before it says it is done
+    // the durable equivalent of tar -xf: the restore makes every file durable before it says it is done
     const durableInto = path.join(work, `untar-sync-${round}`);
     mkdirSync(durableInto);
     const untarSync = await timed(() => {
       execFileSync('tar', ['-xf', plainTar, '-C', durableInto]);
       execFileSync('sync', ['-f', durableInto]);
     });
-    best.untarSync = Math.min(best.untarSync, untarSync.seconds);
-    console.log(
-      `round ${round}: tar -xf + sync ${(mbTotal / untarSync.seconds).toFixed(0)} MB/s (${untarSync.seconds.toFixed(1)} s, load ${load()})`,
-    );
+    best.untarSync = Math.min(best.untarSync ?? Infinity, untarSync.seconds);
+    line(round, 'tar -xf + sync', untarSync);
     rmSync(durableInto, { recursive: true, force: true });
-    rounds.push(
-      `round ${round}: backup ${((tar.seconds / backup.seconds) * 100).toFixed(0)} % of tar -cf, restore ${((untar.seconds / restore.seconds) * 100).toFixed(0)} % of tar -xf (with sync: ${((tarSync.seconds / backup.seconds) * 100).toFixed(0)} %, ${((untarSync.seconds / restore.seconds) * 100).toFixed(0)} %)`,
-    );
+
+    for (const version of round === 1 ? versions : [...versions].reverse()) {
+      const archive = path.join(work, `backup-${version.label}.tar`);
+      rmSync(archive, { force: true });
+      const backup = await timed(() =>
+        version.createBackup({ db: database.db, databaseKind: 'pglite', filesRoot, scratchDir: path.join(source, 'tmp'), out: archive }),
+      );
+      best[`backup ${version.label}`] = Math.min(best[`backup ${version.label}`] ?? Infinity, backup.seconds);
+      line(round, `backup (${version.label})`, backup);
+      const target = path.join(work, `restore-${round}-${version.label}`);
+      const steps: string[] = [];
+      const restore = await timed(() =>
+        version.restoreBackup({
+          archive,
+          databaseUrl: undefined,
+          pgliteDir: path.join(target, 'pglite'),
+          dataDir: target,
+          filesRoot: path.join(target, 'files'),
+          log: (l) => steps.push(l),
+        }),
+      );
+      best[`restore ${version.label}`] = Math.min(best[`restore ${version.label}`] ?? Infinity, restore.seconds);
+      line(round, `restore (${version.label})`, restore);
+      console.log(`  ${steps.join('\n  ')}`);
+      rmSync(target, { recursive: true, force: true });
+      rmSync(archive, { force: true });
+      rounds.push(
+        `round ${round} ${version.label}: backup ${pct(tar.seconds, backup.seconds)} of tar -cf (CPU ${pct(tar.cpu, backup.cpu)}), restore ${pct(untar.seconds, restore.seconds)} of tar -xf (CPU ${pct(untar.cpu, restore.cpu)}); with sync: ${pct(tarSync.seconds, backup.seconds)}, ${pct(untarSync.seconds, restore.seconds)}`,
+      );
+    }
   }
   await database.close();
-  const share = (ours: number, plain: number) => `${((plain / ours) * 100).toFixed(0)} %`;
-  console.log(
-    `\nbest of 2, ${mbTotal.toFixed(0)} MB in ${n} files:\n` +
-      `  backup  ${(mbTotal / best.backup).toFixed(0)} MB/s = ${share(best.backup, best.tar)} of tar -cf (${(mbTotal / best.tar).toFixed(0)} MB/s)\n` +
-      `  restore ${(mbTotal / best.restore).toFixed(0)} MB/s = ${share(best.restore, best.untar)} of tar -xf (${(mbTotal / best.untar).toFixed(0)} MB/s)\n` +
-      `  (backup against tar -cf followed by sync: ${share(best.backup, best.tarSync)}, ${(mbTotal / best.tarSync).toFixed(0)} MB/s)\n` +
-      `  (restore against tar -xf followed by sync: ${share(best.restore, best.untarSync)}, ${(mbTotal / best.untarSync).toFixed(0)} MB/s)\n` +
-      `  per round (same cache state): ${rounds.join('; ')}\n` +
-      `  target >= 70 %; load ${load()}`,
-  );
+  const mbs = (seconds: number | undefined) => (mbTotal / (seconds ?? Infinity)).toFixed(0);
+  console.log(`\nbest of 2, ${mbTotal.toFixed(0)} MB in ${n} files:`);
+  for (const { label } of versions) {
+    const b = best[`backup ${label}`] ?? Infinity;
+    const r = best[`restore ${label}`] ?? Infinity;
+    console.log(
+      `  ${label}: backup ${mbs(b)} MB/s = ${pct(best.tar ?? 0, b)} of tar -cf (${mbs(best.tar)} MB/s), restore ${mbs(r)} MB/s = ${pct(best.untar ?? 0, r)} of tar -xf (${mbs(best.untar)} MB/s); against tar + sync: backup ${pct(best.tarSync ?? 0, b)} (${mbs(best.tarSync)} MB/s), restore ${pct(best.untarSync ?? 0, r)} (${mbs(best.untarSync)} MB/s)`,
+    );
+  }
+  console.log(`  per round (same cache state):\n    ${rounds.join('\n    ')}\n  target >= 70 %; load ${load()}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

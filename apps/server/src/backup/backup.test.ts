@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { gzipSync } from 'node:zlib';
+import * as tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { createPostgresDatabase, createTestApp, DEMO, TEST_DB, type TestApp } from '../../test/harness.ts';
@@ -142,6 +144,21 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     const source = filesUnder(t.config.storage.root, 'turbines');
     expect(Object.keys(source)).toHaveLength(8);
     expect(filesUnder(target.options.filesRoot, 'turbines')).toEqual(source);
+
+    if (TEST_DB === 'pglite') {
+      // the first restore kept the migrated empty folder of this schema level: the next copies it, same rows
+      const again = await emptyTarget();
+      targets.push(again);
+      const lines: string[] = [];
+      await restoreBackup({ archive, ...again.options, log: (line) => lines.push(line) });
+      expect(lines.join('\n')).toMatch(/empty database made alongside, from the kept database folder/);
+      const copy = await openDatabase({ databaseUrl: undefined, pgliteDir: again.options.pgliteDir });
+      try {
+        expect(await everyRow(copy.db)).toEqual(await everyRow(t.app.ctx.db));
+      } finally {
+        await copy.close();
+      }
+    }
   });
 
   it('refuses a damaged or cut-short archive, and writes nothing', async () => {
@@ -175,6 +192,75 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
         await db.close();
         expect(tables).toEqual([{ n: 0 }]);
       }
+    }
+  });
+
+  it('refuses an archive whose entries disagree with its manifest, or a damaged gzip one, and writes nothing', async () => {
+    // the archive's entries, re-packed with changes (tar-stream, as another program would write them)
+    const entries: { header: tar.Header; bytes: Buffer }[] = [];
+    const extract = tar.extract();
+    const reading = (async () => {
+      for await (const entry of extract) {
+        const parts: Buffer[] = [];
+        for await (const chunk of entry) parts.push(chunk as Buffer);
+        entries.push({ header: entry.header, bytes: Buffer.concat(parts) });
+      }
+    })();
+    extract.end(readFileSync(archive));
+    await reading;
+    const repack = async (name: string, changed: { header: tar.Header; bytes: Buffer }[]) => {
+      const pack = tar.pack();
+      for (const { header, bytes } of changed) pack.entry({ ...header, size: bytes.length }, bytes);
+      pack.finalize();
+      const parts: Buffer[] = [];
+      for await (const chunk of pack) parts.push(chunk as Buffer);
+      const file = path.join(work, name);
+      writeFileSync(file, Buffer.concat(parts));
+      return file;
+    };
+    const original = entries.find((e) => e.header.name.startsWith('files/turbines/')) as (typeof entries)[number];
+    const manifestAt = entries.findIndex((e) => e.header.name === 'manifest.json');
+    const before = entries.slice(0, manifestAt);
+    const manifest = entries.slice(manifestAt);
+    const longer = entries.map((e) => (e === original ? { ...e, bytes: Buffer.concat([e.bytes, Buffer.from('x')]) } : e));
+    const gz = path.join(work, 'flipped.tar.gz');
+    const zipped = gzipSync(readFileSync(archive));
+    const middle = Math.floor(zipped.length / 2);
+    zipped[middle] = (zipped[middle] ?? 0) ^ 0xff;
+    writeFileSync(gz, zipped);
+    // the last file's bytes damaged: the others are unpacked by then, and must go too
+    const lastFile = before.at(-1) as (typeof entries)[number];
+    const lastDamaged = entries.map((e) => (e === lastFile ? { ...e, bytes: Buffer.from(e.bytes).fill(7, 0, 1) } : e));
+    expect(lastFile.bytes[0]).not.toBe(7);
+
+    for (const [file, message] of [
+      [await repack('longer.tar', longer), /does not match its checksum/],
+      [await repack('last-damaged.tar', lastDamaged), /does not match its checksum/],
+      [await repack('twice.tar', [...before, original, ...manifest]), /holds turbines\/.* twice/],
+      [
+        await repack('unlisted.tar', [
+          ...before,
+          { ...original, header: { ...original.header, name: 'files/turbines/extra.jpg' } },
+          ...manifest,
+        ]),
+        /holds turbines\/extra.jpg, which its manifest does not list/,
+      ],
+      [
+        await repack('folder.tar', [
+          ...before,
+          { header: { ...original.header, name: 'files/turbines/x', type: 'directory' }, bytes: Buffer.alloc(0) },
+          ...manifest,
+        ]),
+        /unexpected entry: files\/turbines\/x/,
+      ],
+      [gz, /damaged or cut short/],
+    ] as const) {
+      const target = await emptyTarget();
+      targets.push(target);
+      const error = await restoreBackup({ archive: file, ...target.options }).catch((e: unknown) => e);
+      expect(error, String(file)).toBeInstanceOf(RestoreRefused);
+      expect((error as Error).message).toMatch(message);
+      expect(readdirSync(target.dataDir), String(file)).toEqual([]);
     }
   });
 

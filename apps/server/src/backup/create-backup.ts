@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import * as tar from 'tar-stream';
 import type { Database } from '../db/client.ts';
 import { deferredPathOf, holdDeletions } from '../storage/backup-hold.ts';
 import { dumpDatabase } from './database-dump.ts';
-import { ParallelHasher } from './parallel-hash.ts';
+import { CopyFailed, ParallelCopier } from './parallel-copy.ts';
+import { END_OF_ARCHIVE, fileHeader, padded } from './tar-layout.ts';
 import { ARCHIVE_FORMAT, DATABASE_ENTRY, type BackupManifest, MANIFEST_ENTRY, fileEntryOf } from './manifest.ts';
 
 export interface CreateBackupOptions {
@@ -34,53 +34,37 @@ export interface BackupResult {
   seconds: number;
 }
 
-const READ_CHUNK = 1 << 20;
+/** the archive is written back this often while it is written (the kernel would otherwise keep gigabytes dirty and
+ *  flush them all at the end, in series with the rest) */
 const SYNC_EVERY = 64 << 20;
 
-/** Streams one file into the archive as an entry, the checksum thread hashing the same bytes meanwhile; null when the
- *  file does not exist. The SHA-256 comes later (the promise), so the next file is read while this one is hashed. */
-async function addFile(
-  pack: tar.Pack,
-  hasher: ParallelHasher,
-  name: string,
-  file: string,
-): Promise<{ size: number; sha256: Promise<string> } | null> {
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') return null;
-    throw error;
-  }
-  try {
-    const { size, mtime } = await handle.stat();
-    const id = hasher.start();
-    let entryDone: (error?: Error | null) => void = () => undefined;
-    const finished = new Promise<void>((resolve, reject) => {
-      entryDone = (error) => (error ? reject(error) : resolve());
+interface Slot {
+  name: string;
+  /** the file, then where a deletion during the backup moved it */
+  paths: string[];
+  size: number;
+  /** where its header starts in the archive */
+  offset: number;
+  head: Buffer;
+  key: string | null;
+}
+
+/** size and time of the first of `paths` that exists, or null */
+async function statFirst(paths: string[]) {
+  for (const file of paths) {
+    const info = await stat(file).catch((error: { code?: string }) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
     });
-    const entry = pack.entry({ name, size, mtime, mode: 0o600 }, (error) => entryDone(error));
-    let written = 0;
-    while (written < size) {
-      // a fresh buffer per chunk: the entry keeps it until it is written out
-      const buffer = Buffer.allocUnsafe(Math.min(READ_CHUNK, size - written));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, written);
-      if (bytesRead === 0) throw new Error(`${name} became shorter while it was copied`);
-      const chunk = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
-      await hasher.update(id, chunk);
-      written += bytesRead;
-      if (!entry.write(chunk)) await once(entry, 'drain');
-    }
-    entry.end(undefined);
-    await finished;
-    return { size, sha256: hasher.digest(id) };
-  } finally {
-    await handle.close();
+    if (info) return info;
   }
+  return null;
 }
 
 /** One archive (tar, gzip optional): the database dump first, then every stored file it refers to, the manifest last
- *  (with the SHA-256 and size of everything before it). Written to a temporary name beside `out`, fsynced, renamed. */
+ *  (with the SHA-256 and size of everything before it). The tar is laid out first (every entry's size is known), then
+ *  the copying threads each read a file once, hash it and write it into its place, several at a time. Written to a
+ *  temporary name beside `out`, fsynced, renamed; with gzip, the finished tar is compressed into that name. */
 export async function createBackup(options: CreateBackupOptions): Promise<BackupResult> {
   const started = Date.now();
   const log = options.log ?? (() => {});
@@ -91,89 +75,117 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   const partial = path.join(path.dirname(out), `.${path.basename(out)}.${randomUUID().slice(0, 8)}.partial`);
   // held before the snapshot: a file deleted after it is moved aside, not removed, until the copy is done
   const hold = options.filesRoot ? await holdDeletions(options.filesRoot) : null;
-  const hasher = new ParallelHasher();
+  const copier = new ParallelCopier();
+  /** the tar as it is laid out: the archive itself, or its uncompressed form beside it */
+  const tarFile = options.gzip ? `${partial}.tar` : partial;
   try {
     const dumpFile = path.join(scratch, DATABASE_ENTRY);
     const dump = await dumpDatabase(options.db, dumpFile, options.databaseKind);
     log(`database: ${Object.values(dump.tables).reduce((a, b) => a + b, 0)} rows in ${Object.keys(dump.tables).length} tables`);
 
-    const pack = tar.pack();
-    const target = await open(partial, 'wx', 0o600);
-    const sink = target.createWriteStream({ highWaterMark: 4 << 20, autoClose: true });
-    const writing = options.gzip ? pipeline(pack, createGzip({ level: 6 }), sink) : pipeline(pack, sink);
-    // written back while it is written: the kernel would otherwise keep gigabytes dirty and flush them all at the end
-    const syncer = await open(partial, 'r+');
-    let synced = 0;
-    let syncing: Promise<void> | null = null;
-    const flusher = setInterval(() => {
-      if (syncing || sink.bytesWritten - synced < SYNC_EVERY) return;
-      const upTo = sink.bytesWritten;
-      syncing = syncer
-        .datasync()
-        .then(() => {
-          synced = upTo;
-        })
-        .catch(() => {})
-        .finally(() => {
-          syncing = null;
-        });
-    }, 100);
-    let packFailed: unknown = null;
-    writing.catch((error) => {
-      packFailed = error;
-    });
-
-    const database = await addFile(pack, hasher, DATABASE_ENTRY, dumpFile);
-    if (!database) throw new Error('the database dump vanished');
+    const slots: Slot[] = [];
+    let end = 0;
+    const place = (name: string, paths: string[], size: number, mtime: Date, key: string | null) => {
+      const head = fileHeader(name, size, mtime);
+      slots.push({ name, paths, size, offset: end, head, key });
+      end += head.length + padded(size);
+    };
+    const dumped = await stat(dumpFile);
+    place(DATABASE_ENTRY, [dumpFile], dumped.size, dumped.mtime, null);
     const manifest: BackupManifest = {
       format: ARCHIVE_FORMAT,
       createdAt: new Date().toISOString(),
-      database: { kind: options.databaseKind, migrations: dump.migrations, tables: dump.tables, size: database.size, sha256: '' },
+      database: { kind: options.databaseKind, migrations: dump.migrations, tables: dump.tables, size: dumped.size, sha256: '' },
       storage: options.filesRoot ? 'fs' : 's3',
       files: [],
       missing: [],
     };
-    const digests: Promise<unknown>[] = [];
-    const whenHashed = (sha256: Promise<string>, into: { sha256: string }) => {
-      const filled = sha256.then((hex) => {
-        into.sha256 = hex;
-      });
-      filled.catch(() => {}); // awaited below; a failed backup must not also end the process
-      digests.push(filled);
-    };
-    whenHashed(database.sha256, manifest.database);
     if (options.filesRoot) {
       const root = options.filesRoot;
       const required = new Set(dump.requiredKeys);
-      for (const key of [...new Set([...dump.requiredKeys, ...dump.derivedKeys])].sort()) {
-        if (packFailed) throw packFailed;
-        const name = fileEntryOf(key);
-        // deleted after the snapshot: the hold moved it aside
-        const added =
-          (await addFile(pack, hasher, name, path.join(root, ...key.split('/')))) ??
-          (await addFile(pack, hasher, name, deferredPathOf(root, key)));
-        if (added) {
-          const listed = { key, size: added.size, sha256: '' };
-          manifest.files.push(listed);
-          whenHashed(added.sha256, listed);
-        } else if (required.has(key)) manifest.missing.push(key);
+      const keys = [...new Set([...dump.requiredKeys, ...dump.derivedKeys])].sort();
+      // looked up 64 at a time (the thread pool's stat calls), placed in order
+      for (let i = 0; i < keys.length; i += 64) {
+        const batch = keys.slice(i, i + 64).map((key) => {
+          // deleted after the snapshot: the hold moved it aside
+          const paths = [path.join(root, ...key.split('/')), deferredPathOf(root, key)];
+          const info = statFirst(paths);
+          info.catch(() => {}); // thrown where it is awaited below
+          return { key, paths, info };
+        });
+        for (const { key, paths, info } of batch) {
+          const found = await info;
+          if (found) place(fileEntryOf(key), paths, found.size, found.mtime, key);
+          else if (required.has(key)) manifest.missing.push(key);
+        }
       }
     }
-    // every checksum is in before the manifest that lists them is written
-    await Promise.all(digests);
-    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 1));
-    await new Promise<void>((resolve, reject) =>
-      pack.entry({ name: MANIFEST_ENTRY, mode: 0o600 }, manifestBytes, (e) => (e ? reject(e) : resolve())),
-    );
-    pack.finalize();
+
+    const target = await open(tarFile, 'wx', 0o600);
     try {
-      await writing;
+      let copied = 0;
+      let synced = 0;
+      let syncing: Promise<void> | null = null;
+      const copies = slots.map(async (slot) => {
+        let sha256: string;
+        try {
+          sha256 = await copier.copy({
+            from: { paths: slot.paths },
+            to: { archive: tarFile, offset: slot.offset, head: slot.head },
+            size: slot.size,
+          });
+        } catch (error) {
+          if (error instanceof CopyFailed && (error.code === 'SHORT' || error.code === 'CHANGED'))
+            throw new Error(`${slot.name} changed while it was copied: run the backup again`);
+          throw error;
+        }
+        if (slot.key === null) manifest.database.sha256 = sha256;
+        else manifest.files.push({ key: slot.key, size: slot.size, sha256 });
+        copied += slot.size;
+        if (!options.gzip && !syncing && copied - synced >= SYNC_EVERY) {
+          const upTo = copied;
+          syncing = target
+            .datasync()
+            .then(() => {
+              synced = upTo;
+            })
+            .catch(() => {})
+            .finally(() => {
+              syncing = null;
+            });
+        }
+      });
+      try {
+        await Promise.all(copies);
+      } finally {
+        // a failed copy stops the others before the archive goes
+        await copier.close();
+        await Promise.allSettled(copies);
+        await syncing;
+      }
+      manifest.files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 1));
+      const tail = Buffer.concat([
+        fileHeader(MANIFEST_ENTRY, manifestBytes.length, new Date()),
+        manifestBytes,
+        Buffer.alloc(padded(manifestBytes.length) - manifestBytes.length),
+        END_OF_ARCHIVE,
+      ]);
+      await target.write(tail, 0, tail.length, end);
+      // durable before the rename makes the archive visible
+      if (!options.gzip) await target.sync();
     } finally {
-      clearInterval(flusher);
-      await syncing;
+      await target.close();
     }
-    // durable before the rename makes the archive visible
-    await syncer.sync().finally(() => syncer.close());
+    if (options.gzip) {
+      await pipeline(
+        createReadStream(tarFile, { highWaterMark: 1 << 20 }),
+        createGzip({ level: 6 }),
+        createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
+      );
+      const gz = await open(partial, 'r+');
+      await gz.sync().finally(() => gz.close());
+    }
     await rename(partial, out);
     const dir = await open(path.dirname(out), 'r');
     await dir.sync().finally(() => dir.close());
@@ -193,7 +205,8 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     await rm(partial, { force: true });
     throw error;
   } finally {
-    await hasher.close();
+    await copier.close();
+    if (options.gzip) await rm(tarFile, { force: true });
     await hold?.release();
     await rm(scratch, { recursive: true, force: true });
   }

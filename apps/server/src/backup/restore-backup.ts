@@ -1,16 +1,17 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync as readFileSyncNow } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync as readFileSyncNow } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import * as tar from 'tar-stream';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { type Executor, MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
 import { appliedMigrations, loadDatabase, tablesInLoadOrder } from './database-dump.ts';
-import { ChecksumThreadFailed, ParallelHasher } from './parallel-hash.ts';
+import { ParallelCopier } from './parallel-copy.ts';
+import { type ArchiveEntry, ArchiveUnreadable, listEntries } from './tar-layout.ts';
 import { type BackupManifest, DATABASE_ENTRY, keyOfEntry, MANIFEST_ENTRY, parseManifest } from './manifest.ts';
 import { sql } from 'drizzle-orm';
 
@@ -29,11 +30,6 @@ export interface RestoreResult {
   files: number;
   manifest: BackupManifest;
 }
-
-const READ_CHUNK = 4 << 20;
-const WRITE_BATCH = 4 << 20;
-/** bytes handed to the thread pool's writes and not yet written, at most */
-const MAX_WRITING = 64 << 20;
 
 /** A refusal the operator can act on (not empty, damaged archive): printed as it is, exit 1. */
 export class RestoreRefused extends Error {}
@@ -58,187 +54,119 @@ async function removeEmptyTree(dir: string): Promise<void> {
   await rmdir(dir).catch(() => {});
 }
 
-/** 'close' too: a parse that failed (or a loop that stopped) never drains */
-const drainedOrClosed = (stream: tar.Extract) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-  });
+const refusedAsDamaged = (reason: string) => new RestoreRefused(`the archive is damaged or cut short (${reason}): nothing was restored`);
 
-/** Unpacks the archive into `into`, hashing every entry; throws RestoreRefused unless the manifest is there and every
- *  file's size and SHA-256 match it (nothing else is written meanwhile). The checksum thread hashes the bytes while
- *  they are written; each file's writes go to the thread pool without waiting for the last one (up to MAX_WRITING
- *  bytes), so reading, parsing, hashing and writing overlap. */
+/** Unpacks the archive into `into` and checks it; throws RestoreRefused unless the manifest is there, lists exactly
+ *  the entries there are, and every entry's size and SHA-256 match it (the files are written into `into` meanwhile,
+ *  nothing else). The headers are read first (the entries' bytes skipped), so the manifest is checked before a byte
+ *  is copied; then the copying threads read each entry once, hash it and write its file, several at a time. A gzip
+ *  archive is first decompressed beside them. `durable`: every file written is on disk. */
 async function unpackVerified(
   archive: string,
   into: string,
   onDatabaseHeader: (header: unknown) => void = () => {},
-): Promise<BackupManifest> {
-  const handle = await open(archive, 'r').catch(() => {
+): Promise<{ manifest: BackupManifest; durable: Promise<void> }> {
+  let handle = await open(archive, 'r').catch(() => {
     throw new RestoreRefused(`cannot read ${archive}`);
   });
-  const hasher = new ParallelHasher();
-  const extract = tar.extract();
-  const seen = new Map<string, { size: number; sha256: string }>();
-  let manifestBytes: Buffer | null = null;
-  /** made durable all at once at the end (an fsync per file in the loop held the thread pool the writes need) */
-  const written: string[] = [];
-  const made = new Set<string>();
-  /** writes, closes and digests running behind the loop; the first failure among them */
-  const tasks: Promise<void>[] = [];
-  let failure: unknown = null;
-  const behind = (task: Promise<unknown>) =>
-    tasks.push(
-      task.then(
-        () => {},
-        (error: unknown) => {
-          failure ??= error;
-        },
-      ),
-    );
-  const writing: { done: Promise<unknown>; bytes: number }[] = [];
-  let writingBytes = 0;
-  let feeding: Promise<void> = Promise.resolve();
+  let tarFile = archive;
+  const copier = new ParallelCopier();
   try {
     const head = Buffer.alloc(2);
     await handle.read(head, 0, 2, 0);
-    const chunks = async function* (): AsyncGenerator<Buffer> {
-      for (let position = 0; ; ) {
-        const buffer = Buffer.allocUnsafe(READ_CHUNK);
-        const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, position);
-        if (bytesRead === 0) return;
-        position += bytesRead;
-        yield buffer.subarray(0, bytesRead);
-      }
-    };
-    const source: AsyncIterable<Buffer> =
-      head[0] === 0x1f && head[1] === 0x8b ? Readable.from(chunks()).pipe(createGunzip({ chunkSize: 1 << 20 })) : chunks();
-    feeding = (async () => {
+    if (head[0] === 0x1f && head[1] === 0x8b) {
+      await handle.close();
+      tarFile = path.join(into, 'archive.tar');
       try {
-        for await (const chunk of source) {
-          if (extract.destroyed) return;
-          if (!extract.write(chunk)) await drainedOrClosed(extract);
-        }
-        extract.end(undefined);
+        await pipeline(
+          createReadStream(archive, { highWaterMark: 1 << 20 }),
+          createGunzip({ chunkSize: 1 << 20 }),
+          createWriteStream(tarFile, { flags: 'wx', mode: 0o600 }),
+        );
       } catch (error) {
-        extract.destroy(error as Error);
-      }
-    })();
-    for await (const entry of extract) {
-      if (failure) throw failure;
-      const name = entry.header.name;
-      if (entry.header.type !== 'file') throw new RestoreRefused(`the archive holds an unexpected entry: ${name}`);
-      if (name === MANIFEST_ENTRY) {
-        const parts: Buffer[] = [];
-        for await (const chunk of entry) parts.push(chunk as Buffer);
-        manifestBytes = Buffer.concat(parts);
-        continue;
-      }
-      const key = name === DATABASE_ENTRY ? DATABASE_ENTRY : keyOfEntry(name);
-      if (!key) throw new RestoreRefused(`the archive holds an unexpected entry: ${name}`);
-      const target = name === DATABASE_ENTRY ? path.join(into, DATABASE_ENTRY) : path.join(into, 'files', ...key.split('/'));
-      const dir = path.dirname(target);
-      if (!made.has(dir)) {
-        await mkdir(dir, { recursive: true });
-        made.add(dir);
-      }
-      const out = await open(target, 'w', 0o600);
-      written.push(target);
-      const id = hasher.start();
-      /** the dump's first line (its schema level) as it arrives, for the new database's migrations to start early */
-      let header: Buffer[] | null = name === DATABASE_ENTRY ? [] : null;
-      const fileWrites: Promise<unknown>[] = [];
-      let size = 0;
-      // the parser hands out pieces of the read buffers: written 4 MB at a time at their place in the file
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
-      const flush = () => {
-        const done = out.writev(pending, size - pendingBytes);
-        fileWrites.push(done);
-        writing.push({ done, bytes: pendingBytes });
-        writingBytes += pendingBytes;
-        pending = [];
-        pendingBytes = 0;
-      };
-      try {
-        for await (const chunk of entry) {
-          const bytes = chunk as Buffer;
-          if (header) {
-            const end = bytes.indexOf(10);
-            header.push(end >= 0 ? bytes.subarray(0, end) : bytes);
-            if (end >= 0) {
-              try {
-                onDatabaseHeader(JSON.parse(Buffer.concat(header).toString('utf8')));
-              } catch {}
-              header = null;
-            } else if (header.length > 64) header = null;
-          }
-          await hasher.update(id, bytes);
-          size += bytes.length;
-          pending.push(bytes);
-          pendingBytes += bytes.length;
-          if (pendingBytes >= WRITE_BATCH) {
-            flush();
-            while (writingBytes > MAX_WRITING) {
-              const oldest = writing.shift();
-              writingBytes -= oldest?.bytes ?? 0;
-              await oldest?.done.catch(() => {});
-            }
-            if (failure) throw failure;
-          }
-        }
-        if (pendingBytes > 0) flush();
-      } catch (error) {
-        behind(Promise.allSettled(fileWrites).then(() => out.close()));
+        // zlib's errors (Z_BUF_ERROR: cut short, Z_DATA_ERROR: damaged); a full disk is not the archive's fault
+        if (String((error as { code?: string }).code).startsWith('Z_')) throw refusedAsDamaged((error as Error).message);
         throw error;
       }
-      behind(Promise.all(fileWrites).finally(() => out.close()));
-      behind(hasher.digest(id).then((sha256) => seen.set(key, { size, sha256 })));
+      handle = await open(tarFile, 'r');
     }
-  } catch (error) {
-    extract.destroy();
-    await feeding;
-    await Promise.all(tasks);
-    await hasher.close();
-    await handle.close();
-    if (error instanceof RestoreRefused || error instanceof ChecksumThreadFailed) throw error;
-    // a write that failed (a full disk) is not a damaged archive
-    if (failure) throw failure;
-    throw new RestoreRefused(
-      `the archive is damaged or cut short (${error instanceof Error ? error.message : String(error)}): nothing was restored`,
+    let entries: ArchiveEntry[];
+    try {
+      entries = await listEntries(handle);
+    } catch (error) {
+      if (error instanceof ArchiveUnreadable) throw refusedAsDamaged(error.message);
+      throw error;
+    }
+    const manifestEntry = entries.find((e) => e.name === MANIFEST_ENTRY);
+    if (!manifestEntry)
+      throw new RestoreRefused('the archive has no manifest (cut short, or not a Windscope backup): nothing was restored');
+    if (manifestEntry.size > 1 << 30)
+      throw new RestoreRefused('this is not a Windscope backup (its manifest is not one): nothing was restored');
+    const manifestBytes = Buffer.alloc(manifestEntry.size);
+    await handle.read(manifestBytes, 0, manifestEntry.size, manifestEntry.offset);
+    let manifest: BackupManifest;
+    try {
+      manifest = parseManifest(manifestBytes);
+    } catch (error) {
+      throw new RestoreRefused(`${(error as Error).message}: nothing was restored`);
+    }
+    const expected = new Map<string, { size: number; sha256: string }>([
+      [DATABASE_ENTRY, manifest.database],
+      ...manifest.files.map((f) => [f.key, f] as const),
+    ]);
+    /** what to copy: every entry but the manifest, each checked against the manifest's line for it */
+    const copies: { key: string; entry: ArchiveEntry; target: string; want: { size: number; sha256: string } }[] = [];
+    const seen = new Set<string>();
+    for (const entry of entries) {
+      if (entry === manifestEntry) continue;
+      const key = entry.name === DATABASE_ENTRY ? DATABASE_ENTRY : keyOfEntry(entry.name);
+      if (entry.type !== 'file' || !key || entry.name === MANIFEST_ENTRY)
+        throw new RestoreRefused(`the archive holds an unexpected entry: ${entry.name}`);
+      const want = expected.get(key);
+      if (!want) throw new RestoreRefused(`the archive holds ${key}, which its manifest does not list: nothing was restored`);
+      if (seen.has(key)) throw new RestoreRefused(`the archive holds ${key} twice: nothing was restored`);
+      if (entry.size !== want.size)
+        throw new RestoreRefused(`${key} does not match its checksum in the manifest: the archive is damaged, nothing was restored`);
+      seen.add(key);
+      const target = key === DATABASE_ENTRY ? path.join(into, DATABASE_ENTRY) : path.join(into, 'files', ...key.split('/'));
+      copies.push({ key, entry, target, want });
+    }
+    for (const key of expected.keys())
+      if (!seen.has(key)) throw new RestoreRefused(`the archive lacks ${key}, which its manifest lists: nothing was restored`);
+    // the dump's first line (its schema level), for the new database's migrations to start now
+    const dumpEntry = copies.find((c) => c.key === DATABASE_ENTRY)?.entry;
+    if (dumpEntry) {
+      const first = Buffer.alloc(Math.min(dumpEntry.size, 64 << 10));
+      await handle.read(first, 0, first.length, dumpEntry.offset);
+      const end = first.indexOf(10);
+      try {
+        if (end >= 0) onDatabaseHeader(JSON.parse(first.subarray(0, end).toString('utf8')));
+      } catch {}
+    }
+    const results = copies.map(async ({ key, entry, target, want }) => {
+      const sha256 = await copier.copy({ from: { archive: tarFile, offset: entry.offset }, to: { file: target }, size: entry.size });
+      if (sha256 !== want.sha256)
+        throw new RestoreRefused(`${key} does not match its checksum in the manifest: the archive is damaged, nothing was restored`);
+    });
+    try {
+      await Promise.all(results);
+    } finally {
+      // the first failure stops the other copies; every file is closed before the scratch folder may go
+      await copier.close();
+      await Promise.allSettled(results);
+    }
+    if (tarFile !== archive) await rm(tarFile, { force: true });
+    // written back while the database is loaded; awaited before its transaction commits
+    const durable = makeDurable(
+      into,
+      copies.map((c) => c.target),
     );
+    durable.catch(() => {});
+    return { manifest, durable };
+  } finally {
+    await copier.close();
+    await handle.close();
   }
-  await feeding;
-  await Promise.all(tasks);
-  await hasher.close();
-  await handle.close();
-  if (failure) throw failure;
-  await makeDurable(into, written);
-  if (!manifestBytes) throw new RestoreRefused('the archive has no manifest (cut short, or not a Windscope backup): nothing was restored');
-  let manifest: BackupManifest;
-  try {
-    manifest = parseManifest(manifestBytes);
-  } catch (error) {
-    throw new RestoreRefused(`${(error as Error).message}: nothing was restored`);
-  }
-  const expected = new Map<string, { size: number; sha256: string }>([
-    [DATABASE_ENTRY, manifest.database],
-    ...manifest.files.map((f) => [f.key, f] as const),
-  ]);
-  for (const [key, want] of expected) {
-    const got = seen.get(key);
-    if (!got) throw new RestoreRefused(`the archive lacks ${key}, which its manifest lists: nothing was restored`);
-    if (got.size !== want.size || got.sha256 !== want.sha256)
-      throw new RestoreRefused(`${key} does not match its checksum in the manifest: the archive is damaged, nothing was restored`);
-  }
-  for (const key of seen.keys())
-    if (!expected.has(key)) throw new RestoreRefused(`the archive holds ${key}, which its manifest does not list: nothing was restored`);
-  return manifest;
 }
 
 /** Every unpacked file on disk before anything refers to it: one `sync -f` (syncfs) of the folder's file system where
@@ -260,50 +188,53 @@ async function makeDurable(dir: string, files: string[]): Promise<void> {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Where the first restore keeps the fresh initdb folder's dump for the next ones, per PGlite version (null: unknown). */
-function initdbTemplate(): string | null {
+/** Where the first restore keeps, for the next ones, the fresh initdb folder's dump and each schema level's migrated
+ *  folder (pglite-initdb-worker.mjs), per PGlite version (null: unknown or not writable). */
+function pgliteTemplates(): { templates: string; version: string } | null {
   try {
     const root = path.resolve(here, '../../../..');
     const { version } = JSON.parse(readFileSyncNow(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
       version: string;
     };
-    const dir = path.join(root, 'node_modules/.cache/windscope-pglite');
-    mkdirSync(dir, { recursive: true });
-    return path.join(dir, `initdb-${version}.tar`);
+    const templates = path.join(root, 'node_modules/.cache/windscope-pglite');
+    mkdirSync(templates, { recursive: true });
+    return { templates, version };
   } catch {
     return null;
   }
 }
 
-/** A new PGlite folder made on a worker thread (pglite-initdb-worker.mjs: from the kept initdb dump when there is one);
- *  stop() ends it, finished or not. */
+/** A new PGlite folder made on a worker thread (pglite-initdb-worker.mjs); stop() ends it, finished or not. */
 interface NewPglite {
-  done: Promise<void>;
-  fromTemplate: boolean;
-  /** the migrations to run once the folder is made (null: none); the first call counts */
-  migrate(folder: string | null): void;
+  /** how it was made, once it is */
+  done: Promise<string>;
+  /** the migrations to run in it (null: none) and their level's name; the first call counts */
+  migrate(migrations: { folder: string; level: string } | null): void;
   stop(): Promise<void>;
 }
 
 function startInitdb(dir: string): NewPglite {
-  const template = initdbTemplate();
-  const fromTemplate = template !== null && existsSync(template);
-  const worker = new Worker(new URL('./pglite-initdb-worker.mjs', import.meta.url), { workerData: { dir, template } });
-  const done = new Promise<void>((resolve, reject) => {
+  const worker = new Worker(new URL('./pglite-initdb-worker.mjs', import.meta.url), {
+    workerData: { dir, ...(pgliteTemplates() ?? { templates: null, version: null }) },
+  });
+  let made = 'by initdb';
+  worker.once('message', (message: { made: string }) => {
+    made = message.made;
+  });
+  const done = new Promise<string>((resolve, reject) => {
     worker.once('error', (error) => reject(new Error(`could not create the PGlite database in ${dir}: ${error.message}`)));
     worker.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`could not create the PGlite database in ${dir} (exit code ${code})`)),
+      code === 0 ? resolve(made) : reject(new Error(`could not create the PGlite database in ${dir} (exit code ${code})`)),
     );
   });
   done.catch(() => {}); // seen where it is awaited; a refused archive stops it without waiting for it
   let asked = false;
   return {
     done,
-    fromTemplate,
-    migrate(folder) {
+    migrate(migrations) {
       if (asked) return;
       asked = true;
-      worker.postMessage({ migrationsFolder: folder });
+      worker.postMessage({ migrationsFolder: migrations?.folder ?? null, level: migrations?.level ?? null });
     },
     stop: async () => void (await worker.terminate()),
   };
@@ -315,7 +246,7 @@ async function migrationsUpTo(
   level: BackupManifest['database']['migrations'],
   scratch: string,
   name = 'migrations',
-): Promise<{ folder: string; current: boolean }> {
+): Promise<{ folder: string; current: boolean; level: string }> {
   const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
     entries: { when: number; tag: string }[];
   };
@@ -331,9 +262,15 @@ async function migrationsUpTo(
   const folder = path.join(scratch, name);
   await mkdir(path.join(folder, 'meta'), { recursive: true });
   const entries = journal.entries.slice(0, level.length);
-  for (const e of entries) await copyFile(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
+  // the level's name: what the migrations are, byte for byte (a kept database folder is one of that level)
+  const levelHash = createHash('sha256').update(JSON.stringify(entries));
+  for (const e of entries) {
+    const text = await readFile(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`));
+    levelHash.update(text);
+    await writeFile(path.join(folder, `${e.tag}.sql`), text);
+  }
   await writeFile(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  return { folder, current: entries.length === journal.entries.length };
+  return { folder, current: entries.length === journal.entries.length, level: levelHash.digest('hex').slice(0, 16) };
 }
 
 /** Tables that hold what a company made: with rows in any of them the database is not empty. (Migrations put rows in
@@ -379,6 +316,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const initdb = newPglite ? startInitdb(options.pgliteDir) : null;
   /** the copy of the migrations for the new database's thread (never rejects) */
   let early: Promise<void> = Promise.resolve();
+  /** the unpacked files being made durable */
+  let writingBack: Promise<void> = Promise.resolve();
   try {
     log('checking the archive');
     let mark = Date.now();
@@ -388,14 +327,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       return `${seconds} s`;
     };
     // not yet checked, only a head start: the manifest's level decides below (the migrator does what is left)
-    const manifest = await unpackVerified(options.archive, scratch, (header) => {
+    const { manifest, durable } = await unpackVerified(options.archive, scratch, (header) => {
       const level = (header as { migrations?: unknown } | null)?.migrations;
       if (!initdb || !Array.isArray(level)) return;
       early = migrationsUpTo(level as BackupManifest['database']['migrations'], scratch, 'migrations-early').then(
-        ({ folder }) => initdb.migrate(folder),
+        (migrations) => initdb.migrate(migrations),
         () => initdb.migrate(null),
       );
     });
+    writingBack = durable;
     log(`archive of ${manifest.createdAt}: ${manifest.files.length} files unpacked, checksums correct (${took()})`);
     if (manifest.storage === 'fs' && !options.filesRoot) {
       throw new RestoreRefused('the archive holds files but STORAGE=s3: restore it with STORAGE=fs');
@@ -404,8 +344,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     if (initdb) {
       await early;
       initdb.migrate(null);
-      await initdb.done;
-      log(`empty database made alongside, ${initdb.fromTemplate ? 'from the kept initdb' : 'by initdb'} (${took()} more)`);
+      const made = await initdb.done;
+      log(`empty database made alongside, ${made} (${took()} more)`);
     }
     // the migrator finds nothing left to do in a new PGlite (its thread ran them); otherwise they run here
     const target = await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir, migrationsFolder: folder });
@@ -419,7 +359,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       }
       tables = await target.db.transaction(async (tx) => {
         await assertEmptyDatabase(tx);
-        return loadDatabase(tx, path.join(scratch, DATABASE_ENTRY));
+        const loaded = await loadDatabase(tx, path.join(scratch, DATABASE_ENTRY));
+        // no row refers to a file that is not on disk yet
+        await durable;
+        return loaded;
       });
     } finally {
       await target.close();
@@ -438,6 +381,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   } catch (error) {
     // done writing into the scratch folder before it is removed
     await early;
+    await writingBack.catch(() => {});
     await initdb?.stop();
     // a database this restore created holds nothing (its transaction rolled back): it goes too
     // (a failure to remove it must not hide why the restore failed)
