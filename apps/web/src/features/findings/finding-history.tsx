@@ -2,23 +2,12 @@ import { Text, Timeline } from '@mantine/core';
 import type { FindingEvent, FindingStatus, FindingSurface, FindingType } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
+import { FINDING_FORM_FIELDS } from './finding-edit-values.ts';
 import { FINDINGS_NS } from './findings-i18n.ts';
 import { useFindingLabels } from './labels.ts';
 
 /** The fields an edit records, in the order the form shows them (the blade and the due date are edited elsewhere). */
-const RECORDED_FIELDS = [
-  'blade',
-  'type',
-  'severity',
-  'surface',
-  'room',
-  'distance_from_root_m',
-  'length_mm',
-  'width_mm',
-  'depth_class',
-  'notes',
-  'due_date',
-] as const;
+const RECORDED_FIELDS = ['blade', ...FINDING_FORM_FIELDS, 'due_date'] as const;
 type RecordedField = (typeof RECORDED_FIELDS)[number];
 const FIELD_LABEL = {
   blade: 'mark.blade',
