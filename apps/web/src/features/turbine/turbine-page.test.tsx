@@ -136,14 +136,14 @@ describe('turbine detail page', () => {
   it('opens the viewer at the clicked photo, wraps around, and closes on Escape', async () => {
     const user = userEvent.setup();
     renderPage();
+    // the list's order, by name (issue 24 item 22): cloud_4.pcd, drone_3.jpg, mid_2.jpg, root_1.jpg
     await user.click(await screen.findByRole('button', { name: 'mid_2.jpg fotoğrafını aç' }));
-    expect(screen.getByTestId('viewer-counter')).toHaveTextContent('2 / 4');
-    await user.click(screen.getByRole('button', { name: 'Sonraki fotoğraf' }));
+    expect(screen.getByTestId('viewer-counter')).toHaveTextContent('3 / 4');
     await user.click(screen.getByRole('button', { name: 'Sonraki fotoğraf' }));
     expect(screen.getByTestId('viewer-counter')).toHaveTextContent('4 / 4');
-    expect(screen.getByTestId('pcd-message')).toHaveTextContent('360° görüntüleyici gereklidir');
     await user.click(screen.getByRole('button', { name: 'Sonraki fotoğraf' }));
     expect(screen.getByTestId('viewer-counter')).toHaveTextContent('1 / 4');
+    expect(screen.getByTestId('pcd-message')).toHaveTextContent('360° görüntüleyici gereklidir');
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('viewer-counter')).toHaveTextContent('4 / 4');
     await user.keyboard('{Escape}');
@@ -167,27 +167,30 @@ describe('turbine detail page', () => {
     renderPage();
     const boxes = await screen.findAllByTestId('compare-checkbox');
     expect(screen.getByTestId('compare-button')).toBeDisabled();
-    await user.click(boxes[0] as HTMLElement);
-    await user.click(boxes[1] as HTMLElement);
-    expect(boxes[2]).toBeDisabled();
-    expect(boxes[3]).toBeDisabled();
+    // in the list's order, by name: cloud_4.pcd, drone_3.jpg, mid_2.jpg, root_1.jpg
+    await user.click(boxes[3] as HTMLElement);
+    await user.click(boxes[2] as HTMLElement);
+    expect(boxes[0]).toBeDisabled();
+    expect(boxes[1]).toBeDisabled();
     await user.click(screen.getByTestId('compare-button'));
     const panes = await screen.findAllByTestId('compare-pane');
+    // the first ticked on the left
     expect(panes.map((pane) => within(pane).getByText(/\.jpg$/).textContent)).toEqual(['root_1.jpg', 'mid_2.jpg']);
   });
 
   it('deletes from the viewer after confirmation: gone from the list, index clamped, lists reloaded', async () => {
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'cloud_4.pcd fotoğrafını aç' }));
+    // the last of the list by name, so the index is clamped after the delete
+    await user.click(await screen.findByRole('button', { name: 'root_1.jpg fotoğrafını aç' }));
     expect(screen.getByTestId('viewer-counter')).toHaveTextContent('4 / 4');
     await user.click(screen.getByTestId('viewer-delete'));
-    expect(screen.getByText('cloud_4.pcd fotoğrafını silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.')).toBeInTheDocument();
+    expect(screen.getByText('root_1.jpg fotoğrafını silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.')).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog', { name: 'Fotoğrafı Sil' })).getByRole('button', { name: 'Sil' }));
     expect(await screen.findByText('Fotoğraf Silindi')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('viewer-counter')).toHaveTextContent('3 / 3'));
     const deleteCall = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
-    expect(String(deleteCall?.[0])).toContain(`key=${encodeURIComponent(testPhoto(4, { originalName: 'cloud_4.pcd' }).key)}`);
+    expect(String(deleteCall?.[0])).toContain(`key=${encodeURIComponent(testPhoto(1, { originalName: 'root_1.jpg' }).key)}`);
     await waitFor(() => expect(screen.getByTestId('photo-count')).toHaveTextContent('3 fotoğraf'));
     // turbine and reports asked again
     const turbineCalls = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/turbines/5').length;
