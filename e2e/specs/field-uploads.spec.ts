@@ -36,10 +36,15 @@ async function login(email: string): Promise<Session> {
     body: JSON.stringify({ email, password: 'demo1234' }),
   });
   const body = (await response.json()) as Session;
+  if (!response.ok || !body.token) throw new Error(`sign-in of ${email} refused: ${response.status} ${JSON.stringify(body)}`);
   return { token: body.token, user: body.user };
 }
 
 async function newTurbine(label: string) {
+  // the tests before may have stopped and restarted the server behind the proxy: start from one that is ready
+  await expect
+    .poll(async () => (await fetch(`${base}/api/health/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+    .toBe(200);
   const admin = await login('superadmin@windscope.example');
   const operator = await login('operator@ege.example');
   const code = `${label}-${Date.now().toString(36)}`.toUpperCase();
@@ -55,8 +60,9 @@ async function newTurbine(label: string) {
       company_id: operator.user.company_id,
     }),
   });
-  const turbine = ((await response.json()) as { data: { id: number; turbine_name: string } }).data;
-  return { operator, turbine };
+  const body = (await response.json()) as { data?: { id: number; turbine_name: string } };
+  if (!response.ok || !body.data) throw new Error(`turbine not created: ${response.status} ${JSON.stringify(body)}`);
+  return { operator, turbine: body.data };
 }
 
 async function photoCount(session: Session, turbineId: number): Promise<number> {
