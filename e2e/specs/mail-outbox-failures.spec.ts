@@ -166,7 +166,7 @@ test('"send again" sends a failed e-mail once a mail server listens; it keeps wh
   await signIn(page, superadmin, { language: 'en', theme: 'light' });
   await page.goto('/dashboard/mail-outbox');
   const failed = page.locator(`[data-testid="mail-row"][data-id="${before.id}"]`);
-  await failed.getByRole('button', { name: 'Send the e-mail to admin@ege.example again' }).click();
+  await failed.getByRole('button', { name: 'Send again: the e-mail to admin@ege.example' }).click();
   await expect(page.getByText('The e-mail was queued to be sent again.')).toBeVisible();
   // gone from the failed ones; on "All" it turns sent by itself (the list looks again while one waits)
   await expect(failed).toHaveCount(0);
