@@ -64,7 +64,7 @@ function CampaignList({ dialogs }: { dialogs: EntityDialogs<Campaign, 'edit' | '
         {campaigns.data && campaigns.data.length > 0 && (
           // a table wider than the window scrolls, by the keyboard too (a focusable region)
           <Paper withBorder radius="lg" style={{ overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('title')}>
-            <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover data-testid="campaigns-table">
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="campaigns-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('list.name')}</Table.Th>
@@ -108,7 +108,9 @@ function CampaignRow({ campaign, dialogs }: { campaign: Campaign; dialogs: Entit
       <Table.Td>{campaign.company_name}</Table.Td>
       <Table.Td>{campaign.year}</Table.Td>
       <Table.Td>
-        <Text size="sm">{t('list.dateRange', { start: format.date(campaign.planned_start), end: format.date(campaign.planned_end) })}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {t('list.dateRange', { start: format.date(campaign.planned_start), end: format.date(campaign.planned_end) })}
+        </Text>
       </Table.Td>
       <Table.Td>
         <Group gap={4}>

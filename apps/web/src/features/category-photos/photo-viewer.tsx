@@ -30,18 +30,17 @@ export function PhotoViewer({ turbineId, turbineCoordinates, photo, category, co
   const findings = useFlatMarking(turbineId, photo);
   return (
     <div className={classes.viewer} data-testid="photo-viewer" data-photo-id={photo.id}>
-      {/* the name and details wrap, and the tools go under them when the pane is narrow: nothing cut (issue 24 item 20) */}
-      <Group className={classes.viewerHead} justify="space-between" gap="sm">
-        <div className={classes.viewerInfo}>
+      <Group className={classes.viewerHead} justify="space-between" wrap="nowrap" gap="md">
+        <div style={{ minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap">
             <Badge color={color} variant="light">
               {t(`categoryWord.${category}`)}
             </Badge>
-            <Text fw={700} className={classes.photoName} data-testid="viewer-photo-name">
+            <Text fw={700} truncate data-testid="viewer-photo-name">
               {photoDisplayName(photo)}
             </Text>
           </Group>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" truncate>
             {t('meta', { blade: photo.blade ?? t('noBlade'), year: photo.year, size: format.fileSize(photo.size) })}
             {photo.uploader_name && ` · ${t('uploadedBy', { name: photo.uploader_name })}`}
             {` · ${t('uploadedAt', { date: format.dateTime(photo.upload_date) })}`}

@@ -483,7 +483,7 @@ function ComparePane({ data, own, others, onPhoto, onOpenFinding, onController, 
             {sphere ? t('sphereKind') : t('flatKind')}
           </Badge>
           {list.length <= 1 && (
-            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" fw={600} truncate>
               {name}
             </Text>
           )}

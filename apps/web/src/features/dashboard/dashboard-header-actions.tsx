@@ -4,7 +4,7 @@ import { paths } from '../../app/paths.ts';
 import { campaignPaths } from '../campaigns/paths.ts';
 import type { HeaderAction } from '../../ui/app-header/app-header.tsx';
 import { useCan } from '../auth/use-auth.ts';
-import { BuildingIcon, ListIcon, MailOutlineIcon, PlusIcon, UsersIcon } from '../management/icons.tsx';
+import { PlusIcon } from '../management/icons.tsx';
 import { DASHBOARD_NS } from './i18n.ts';
 
 /** Header controls by role (DECISIONS §1): add turbine (superadmin, managers), inspection campaigns (everyone), partners (superadmin), users (superadmin, managers), the e-mail outbox (superadmin). */
@@ -25,19 +25,10 @@ export function useDashboardHeaderActions(onAddTurbine: () => void): HeaderActio
         variant: 'filled',
         onClick: onAddTurbine,
       });
-    // where the row is short (1280 px) the links stay as named icons instead of folding into the menu
-    if (showCampaigns)
-      actions.push({ id: 'nav-campaigns', label: t('header.campaigns'), shortIcon: <ListIcon size={16} />, to: campaignPaths.list });
-    if (showPartners)
-      actions.push({ id: 'nav-companies', label: t('header.partners'), shortIcon: <BuildingIcon size={16} />, to: paths.companies });
-    if (showUsers) actions.push({ id: 'nav-users', label: t('header.users'), shortIcon: <UsersIcon size={16} />, to: paths.users });
-    if (showMail)
-      actions.push({
-        id: 'nav-mail-outbox',
-        label: t('header.mailOutbox'),
-        shortIcon: <MailOutlineIcon size={16} />,
-        to: paths.mailOutbox,
-      });
+    if (showCampaigns) actions.push({ id: 'nav-campaigns', label: t('header.campaigns'), to: campaignPaths.list });
+    if (showPartners) actions.push({ id: 'nav-companies', label: t('header.partners'), to: paths.companies });
+    if (showUsers) actions.push({ id: 'nav-users', label: t('header.users'), to: paths.users });
+    if (showMail) actions.push({ id: 'nav-mail-outbox', label: t('header.mailOutbox'), to: paths.mailOutbox });
     return actions;
   }, [t, canAdd, showCampaigns, showPartners, showUsers, showMail, onAddTurbine]);
 }

@@ -99,14 +99,7 @@ export function FindingForm({
   };
 
   return (
-    <Modal
-      opened={geometry !== null}
-      onClose={onClose}
-      title={t('mark.formTitle')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('detail.close') }}
-      data-testid="finding-form"
-    >
+    <Modal opened={geometry !== null} onClose={onClose} title={t('mark.formTitle')} size="lg" data-testid="finding-form">
       <Stack gap="sm">
         <Group grow>
           <Select

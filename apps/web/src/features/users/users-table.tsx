@@ -1,6 +1,6 @@
 import { ActionIcon, Avatar, Badge, Group, Paper, Table, Text } from '@mantine/core';
 import type { Resource, User } from '@windscope/contract';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useCurrentUser } from '../auth/use-auth.ts';
 import { EditIcon, KeyIcon, TrashIcon } from '../management/icons.tsx';
@@ -21,8 +21,7 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
   const { t } = useTranslation(USERS_NS);
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      {/* narrow cell padding: at 769 px the superadmin's table (every company, the widest roles) fits its card */}
-      <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover data-testid="users-table">
+      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="users-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('table.user')}</Table.Th>
@@ -88,9 +87,7 @@ function UserRow({ user, onAction }: { user: User; onAction: UsersTableProps['on
         </Group>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" style={{ overflowWrap: 'break-word' }}>
-          <EmailText email={user.email} />
-        </Text>
+        <Text size="sm">{user.email}</Text>
         <PendingEmailBadge user={user} />
       </Table.Td>
       <Table.Td>
@@ -133,23 +130,6 @@ function UserRow({ user, onAction }: { user: User; onAction: UsersTableProps['on
       </Table.Td>
     </Table.Tr>
   );
-}
-
-/** An address that may break after its "@" and its dots, never inside a word: a long one wraps rather than widening
- *  the table past its card (issue 24 item 20); <wbr> leaves the copied text as it is. */
-function EmailText({ email }: { email: string }) {
-  const parts = email.split(/(?<=[@.])/);
-  let offset = 0;
-  return parts.map((part) => {
-    const key = offset;
-    offset += part.length;
-    return (
-      <Fragment key={key}>
-        {key > 0 && <wbr />}
-        {part}
-      </Fragment>
-    );
-  });
 }
 
 function Slot({ shown, children }: { shown: boolean; children: ReactNode }) {

@@ -29,14 +29,10 @@ const NO_ACTIONS: HeaderAction[] = [];
 const USER = 'user';
 const WORDMARK = 'wordmark';
 const LOGOUT = 'logout';
-/** the step that shows an action as its icon alone (and the measured copy of it) */
-const iconStep = (id: string) => `${id}:icon`;
 
 /** Header of the management area: logo, title, the screen's actions, TR/EN, theme, signed-in user, sign out.
- *  Everything stays in one row while it fits; when it does not, the signed-in user folds into a menu, the brand name
- *  goes, the actions that have an icon show it alone from the last one (named, with a tooltip: issue 24 item 21, the
- *  turbine page's and the dashboard's links at 1280 px), then the screen's actions from the last one, then sign out
- *  fold into the menu, so the row never overflows and every control stays reachable. */
+ *  Everything stays in one row while it fits; when it does not, the signed-in user, then the screen's actions from
+ *  the last one, then sign out fold into a menu, so the row never overflows and every control stays reachable. */
 export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -48,20 +44,11 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
   const measureRef = useRef<HTMLDivElement>(null);
   const [folded, setFolded] = useState(0);
 
-  // folding order: the user's name first, then the brand name beside the logo, the actions' labels from the last
-  // (their icons stay), the screen's actions from the last, sign out last
-  const labelled = actions.filter((action) => (action.icon || action.shortIcon) && !action.iconOnly).map((action) => action.id);
-  const foldOrder = [
-    ...(user ? [USER] : []),
-    WORDMARK,
-    ...labelled.map(iconStep).reverse(),
-    ...actions.map((action) => action.id).reverse(),
-    LOGOUT,
-  ];
+  // folding order: the user's name first, then the brand name beside the logo, the screen's actions from the last,
+  // sign out last
+  const foldOrder = [...(user ? [USER] : []), WORDMARK, ...actions.map((action) => action.id).reverse(), LOGOUT];
   const foldedIds = new Set(foldOrder.slice(0, folded));
   const foldKey = foldOrder.join('|');
-  const alone = (action: HeaderAction): HeaderAction => ({ ...action, icon: action.icon ?? action.shortIcon, iconOnly: true });
-  const shown = (action: HeaderAction): HeaderAction => (foldedIds.has(iconStep(action.id)) ? alone(action) : action);
 
   const fit = useCallback(() => {
     const row = rowRef.current;
@@ -75,21 +62,13 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
     const available = row.clientWidth - Number.parseFloat(rowStyle.paddingLeft) - Number.parseFloat(rowStyle.paddingRight);
     const gap = Number.parseFloat(controlsStyle.columnGap) || 0;
     const compactBrand = widthOf('brand');
-    const ids = foldKey.split('|');
-    const steps = new Set(ids.filter((id) => id.endsWith(':icon')));
-    // an action that can show its icon alone counts at that width; its icon step holds what its label adds (so the
-    // sum is the row with labels, and each step takes one label away)
-    const actionWidth = (id: string) => (steps.has(iconStep(id)) ? widthOf(iconStep(id)) : widthOf(id));
-    const labelWidth = (step: string) => widthOf(step.slice(0, -':icon'.length)) - widthOf(step);
     const count = foldedCount({
       available: Math.floor(available) - 1,
       fixed: compactBrand + (Number.parseFloat(rowStyle.columnGap) || 0) + width(toggles),
       menu: widthOf('menu'),
       gap,
       // the wordmark costs what the full brand adds to the compact one (it is not a control: no gap of its own)
-      foldable: ids.map((id) =>
-        id === WORDMARK ? widthOf('brand-full') - compactBrand - gap : steps.has(id) ? labelWidth(id) - gap : actionWidth(id),
-      ),
+      foldable: foldKey.split('|').map((id) => (id === WORDMARK ? widthOf('brand-full') - compactBrand - gap : widthOf(id))),
     });
     setFolded(count);
   }, [foldKey]);
@@ -149,13 +128,7 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
       {measuring ? (
         <Logo size={30} withWordmark={wordmark} />
       ) : (
-        // the name holds the wordmark it shows (axe label-content-name-mismatch), then where the link goes
-        <Link
-          to={paths.dashboard}
-          className={classes.home}
-          aria-label={t('nav.brandLink', { brand: t('common.brand'), page: t('pages.dashboard') })}
-          data-testid="header-home"
-        >
+        <Link to={paths.dashboard} className={classes.home} aria-label={t('pages.dashboard')} data-testid="header-home">
           <Logo size={30} withWordmark={wordmark} />
         </Link>
       )}
@@ -179,7 +152,7 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
           {actions
             .filter((action) => !foldedIds.has(action.id))
             .map((action) => (
-              <HeaderActionButton key={action.id} action={shown(action)} />
+              <HeaderActionButton key={action.id} action={action} />
             ))}
           {folded > 0 && (
             <Menu position="bottom-end" shadow="md" width={260} withinPortal>
@@ -233,13 +206,6 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
             <HeaderActionButton action={action} measuring />
           </div>
         ))}
-        {actions
-          .filter((action) => labelled.includes(action.id))
-          .map((action) => (
-            <div key={iconStep(action.id)} data-measure={iconStep(action.id)}>
-              <HeaderActionButton action={alone(action)} measuring />
-            </div>
-          ))}
         <div data-measure={LOGOUT}>{logoutButton(true)}</div>
       </div>
     </Box>

@@ -8,6 +8,7 @@ import type { ViewMode } from '../view-mode.ts';
 import type { TurbineItemHandlers } from './turbine-actions.tsx';
 import { TurbineGrid } from './turbine-grid.tsx';
 import { TurbineTable } from './turbine-table.tsx';
+import classes from './turbine-list.module.css';
 
 interface TurbineResultsProps extends TurbineItemHandlers {
   turbines: readonly Turbine[] | undefined;
@@ -28,7 +29,10 @@ export function TurbineResults({ turbines, view, filtered, onClearFilters, sort,
       ) : view === 'grid' ? (
         <TurbineGrid turbines={turbines} onEdit={onEdit} onDelete={onDelete} />
       ) : (
-        <TurbineTable turbines={turbines} sort={sort} onSort={onSort} onEdit={onEdit} onDelete={onDelete} />
+        // narrow windows scroll the list sideways inside its own box, never the page
+        <div className={classes.tableScroll}>
+          <TurbineTable turbines={turbines} sort={sort} onSort={onSort} onEdit={onEdit} onDelete={onDelete} />
+        </div>
       )}
     </div>
   );

@@ -37,13 +37,7 @@ export function TurbineListHead({ sort, onSort }: { sort: TurbineSort; onSort: (
         const Icon = sorted === 'asc' ? SortAscIcon : sorted === 'desc' ? SortDescIcon : SortNoneIcon;
         return (
           // biome-ignore lint/a11y/useFocusableInteractive: ARIA table (not grid): rows and headers are read, not focused; the sort buttons take the focus
-          <div
-            key={column.key}
-            role="columnheader"
-            aria-sort={sorted ? ARIA_SORT[sorted] : 'none'}
-            className={classes.headCell}
-            data-col={column.key}
-          >
+          <div key={column.key} role="columnheader" aria-sort={sorted ? ARIA_SORT[sorted] : 'none'} className={classes.headCell}>
             <button
               type="button"
               className={classes.sortButton}
@@ -58,7 +52,7 @@ export function TurbineListHead({ sort, onSort }: { sort: TurbineSort; onSort: (
         );
       })}
       {/* biome-ignore lint/a11y/useFocusableInteractive: ARIA table (not grid): rows and headers are read, not focused; the sort buttons take the focus */}
-      <div role="columnheader" style={{ textAlign: 'right' }} data-col="actions">
+      <div role="columnheader" style={{ textAlign: 'right' }}>
         {t('card.actions')}
       </div>
     </div>
@@ -85,34 +79,35 @@ export const TurbineRow = memo(function TurbineRow({ turbine, rowIndex, offset, 
       data-testid="turbine-row"
       data-turbine-id={turbine.id}
     >
-      <span className={classes.cell} role="cell" data-col="name">
+      <span className={classes.cell} role="cell">
         <strong data-testid="turbine-name">{turbineDisplayName(turbine)}</strong>
       </span>
-      <span className={classes.cell} role="cell" data-col="health">
+      {/* health next to the name: in view at narrow widths, where the list scrolls sideways */}
+      <span className={classes.cell} role="cell">
         <TurbineHealthSummary health={turbine.health} />
       </span>
-      <span className={classes.cell} role="cell" data-col="city">
+      <span className={classes.cell} role="cell">
         {displayCity(turbine.city)}
       </span>
-      <span className={classes.cell} role="cell" data-col="code">
+      <span className={classes.cell} role="cell">
         <span className={classes.code}>{turbine.code}</span>
       </span>
-      <span className={classes.cell} role="cell" data-col="location">
+      <span className={classes.cell} role="cell">
         {turbine.location}
       </span>
-      <span className={classes.cell} role="cell" data-testid="turbine-company" data-col="company">
+      <span className={classes.cell} role="cell" data-testid="turbine-company">
         {turbine.company_name ?? '—'}
       </span>
-      <span className={`${classes.cell} ${classes.number}`} role="cell" data-col="rooms">
+      <span className={`${classes.cell} ${classes.number}`} role="cell">
         {turbine.rooms}
       </span>
-      <span className={`${classes.cell} ${classes.number}`} role="cell" data-col="photos">
+      <span className={`${classes.cell} ${classes.number}`} role="cell">
         {turbine.photo_count}
       </span>
-      <span className={classes.cell} role="cell" data-col="status">
+      <span className={classes.cell} role="cell">
         <StatusBadge status={turbine.status} />
       </span>
-      <span className={classes.actions} role="cell" data-col="actions">
+      <span className={classes.actions} role="cell">
         <OpenButtons turbine={turbine} iconsOnly />
         <EditDeleteIcons turbine={turbine} onEdit={onEdit} onDelete={onDelete} />
       </span>

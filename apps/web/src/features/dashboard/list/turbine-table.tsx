@@ -1,17 +1,14 @@
 import type { Turbine } from '@windscope/contract';
-import { type CSSProperties, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortKey, TurbineSort } from '../filters/turbine-sort.ts';
 import { DASHBOARD_NS } from '../i18n.ts';
 import type { TurbineItemHandlers } from './turbine-actions.tsx';
 import classes from './turbine-list.module.css';
 import { TurbineListHead, TurbineRow } from './turbine-row.tsx';
-import { useElementWidth, useWindowRows } from './use-window-list.ts';
+import { useWindowRows } from './use-window-list.ts';
 
-/** The narrowest table that holds a turbine in one line (turbine-list.module.css .row: the columns' minimums, gaps,
- *  padding and border); a narrower one shows each turbine in two lines (.compact), taller rows. */
-const WIDE_TABLE = 1264;
-const ROW_HEIGHT = { wide: 58, compact: 100 } as const;
+const ROW_HEIGHT = 58;
 
 interface TurbineTableProps extends TurbineItemHandlers {
   turbines: readonly Turbine[];
@@ -24,23 +21,11 @@ interface TurbineTableProps extends TurbineItemHandlers {
 export function TurbineTable({ turbines, sort, onSort, onEdit, onDelete }: TurbineTableProps) {
   const { t } = useTranslation(DASHBOARD_NS);
   const ref = useRef<HTMLDivElement>(null);
-  const tableRef = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(tableRef);
-  const layout = width > 0 && width < WIDE_TABLE ? 'compact' : 'wide';
-  const rows = useWindowRows(ref, turbines.length, ROW_HEIGHT[layout]);
+  const rows = useWindowRows(ref, turbines.length, ROW_HEIGHT);
   const margin = rows.options.scrollMargin;
 
   return (
-    <div
-      ref={tableRef}
-      role="table"
-      aria-label={t('list.label')}
-      aria-rowcount={turbines.length + 1}
-      className={layout === 'compact' ? classes.compact : undefined}
-      style={{ '--row-height': `${ROW_HEIGHT[layout]}px` } as CSSProperties}
-      data-layout={layout}
-      data-testid="turbine-table"
-    >
+    <div role="table" aria-label={t('list.label')} aria-rowcount={turbines.length + 1} data-testid="turbine-table">
       <div role="rowgroup">
         <TurbineListHead sort={sort} onSort={onSort} />
       </div>

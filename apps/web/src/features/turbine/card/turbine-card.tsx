@@ -23,7 +23,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+      <Text size="sm" fw={600} truncate data-testid={testId}>
         {value}
       </Text>
     </Stack>

@@ -21,8 +21,7 @@ export function GalleryOnlyCards({ turbineId, photos }: { turbineId: number; pho
         const count = photos.filter((p) => p.category === category).length;
         return (
           <Card key={category} withBorder radius="lg" padding="lg">
-            {/* the view button goes under the title when the card is narrow, never cut (issue 24 item 20) */}
-            <Group justify="space-between" gap="sm">
+            <Group justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap">
                 <ThemeIcon size={44} variant="light" color={meta.color} radius="md">
                   <Icon size={24} />

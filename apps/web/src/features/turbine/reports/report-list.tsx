@@ -22,7 +22,7 @@ function ReportRow({ report, onDelete }: { report: Report; onDelete: (report: Re
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           <FileIcon size={16} />
-          <Text size="sm" fw={600} maw={360} style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" fw={600} truncate maw={360}>
             {name}
           </Text>
           {report.generated && (
@@ -74,7 +74,7 @@ function ReportRow({ report, onDelete }: { report: Report; onDelete: (report: Re
 export function ReportList({ reports, onDelete }: { reports: readonly Report[]; onDelete: (report: Report) => void }) {
   const { t } = useTranslation(TURBINE_NS);
   return (
-    <Table.ScrollContainer minWidth={0}>
+    <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="xs" highlightOnHover data-testid="report-list">
         <Table.Thead>
           <Table.Tr>
