@@ -42,9 +42,7 @@ async function login(email: string): Promise<Session> {
 
 async function newTurbine(label: string) {
   // the tests before may have stopped and restarted the server behind the proxy: start from one that is ready
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
-    .toBe(200);
+  await expect.poll(async () => (await fetch(`${base}/api/health/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200);
   const admin = await login('superadmin@windscope.example');
   const operator = await login('operator@ege.example');
   const code = `${label}-${Date.now().toString(36)}`.toUpperCase();
