@@ -15,7 +15,7 @@ const MANIFEST = {
 };
 
 describe('manifestClosure (the build scripts and the web benchmark read the manifest with it)', () => {
-  it("follows static imports once and sorts the files into JS, CSS and assets", () => {
+  it('follows static imports once and sorts the files into JS, CSS and assets', () => {
     const { js, css, assets } = manifestClosure(MANIFEST, ['src/page.tsx', 'src/styles.css']);
     expect([...js].sort()).toEqual(['assets/index-AbC123xy.js', 'assets/jsx-Jsx12345.js', 'assets/page-Page1234.js']);
     expect([...css].sort()).toEqual(['assets/index-Css12345.css', 'assets/page-Css01234.css', 'assets/styles-Sty12345.css']);

@@ -28,7 +28,14 @@ export function ContactForm() {
   };
 
   return (
-    <form ref={form} className={classes.form} onSubmit={onSubmit} aria-labelledby="contact-form-title" data-testid="contact-form" data-status={status}>
+    <form
+      ref={form}
+      className={classes.form}
+      onSubmit={onSubmit}
+      aria-labelledby="contact-form-title"
+      data-testid="contact-form"
+      data-status={status}
+    >
       <h2 id="contact-form-title" className={classes.formTitle}>
         {t('form.title')}
       </h2>
@@ -128,7 +135,11 @@ export function ContactForm() {
             onChange={(event) => setValue('website', event.currentTarget.value)}
           />
         </div>
-        <Button type="submit" size="md" radius="xl" loading={sending}
+        <Button
+          type="submit"
+          size="md"
+          radius="xl"
+          loading={sending}
           disabled={!hydrated}
           className={classes.submit}
           data-testid="contact-submit"
