@@ -125,7 +125,8 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 90_000;
+  // the embedded database and the demo seed: over a minute on a busy machine (as the e2e server's 180 s)
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
@@ -136,7 +137,7 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   child.kill();
-  throw new Error('the server did not start within 90 s');
+  throw new Error('the server did not start within 180 s');
 }
 
 interface Vitals {

@@ -18,6 +18,7 @@ test.beforeAll(() => {
 for (const width of WIDTHS) {
   for (const { language, theme, email, submit } of VARIANTS) {
     test(`/login at ${width} px (${language}, ${theme}): typed before the app, then live`, async ({ page }) => {
+      test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.addInitScript(
@@ -47,7 +48,7 @@ for (const width of WIDTHS) {
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${SHOTS_DIR}/login-before-app-${width}-${language}-${theme}.png` });
       release();
-      await expect(page.getByRole('button', { name: submit })).toBeEnabled();
+      await expect(page.getByRole('button', { name: submit })).toBeEnabled({ timeout: 30_000 });
       await page.waitForTimeout(400);
       await page.screenshot({ path: `${SHOTS_DIR}/login-live-${width}-${language}-${theme}.png` });
     });
