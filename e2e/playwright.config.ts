@@ -17,8 +17,10 @@ export default defineConfig({
   // screenshot specs take pictures for a person to look at; they run only when asked: SHOTS_DIR=/tmp/shots npx playwright test screenshots
   testIgnore: process.env.SHOTS_DIR ? [] : ['**/*-screenshots.spec.ts'],
   outputDir: './test-results',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // time limits, not speed targets (those are the benches'): the same specs run 2-3x slower on some machines of this
+  // kind (session 15: a test of 18 s took 30+), so they are set for the slow one
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -38,7 +40,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     // the embedded database and the demo seed: ~15 s on a quiet machine, over a minute on a busy one
-    timeout: 180_000,
+    // the embedded database starts in minutes on a saturated machine: E2E_SERVER_TIMEOUT_MS lets a run wait longer
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 180_000),
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -36,13 +36,30 @@ step "integration tests on PGlite"
 bash scripts/ensure-redis.sh
 TEST_DB=pglite npx vitest run --project server $(json pglite)
 
-step "integration tests on PostgreSQL"
+step "integration tests on PostgreSQL, the system tests beside them"
 bash scripts/ensure-postgres.sh
-TEST_DB=postgres TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx vitest run --project server $(json postgres)
-
-step "system tests: several processes on PostgreSQL + S3 + Redis behind nginx, crashes and outages"
 bash scripts/ensure-nginx.sh
-TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx vitest run --project system $(json system)
+# The system tests (whole server processes on PostgreSQL + S3 + Redis behind nginx, crashes and outages) spend most of
+# their time waiting for processes, restarts and timeouts (under half a core on average): they run in the background
+# beside the PostgreSQL tier, on scratch databases, private clusters and Redis databases of their own, and their output
+# is printed when both are done. The tier's own time is still in .test-timings/system.json.
+SYSTEM_LOG="$TIMINGS/system.log"
+# its own process group (set -m), so that when this script ends early (the PostgreSQL tier failed, Ctrl-C) the whole
+# group goes: npx, vitest and its workers, and the server processes and clusters the system tests started
+set -m
+(TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx vitest run --project system $(json system) >"$SYSTEM_LOG" 2>&1) &
+system_pid=$!
+set +m
+trap 'kill -TERM -- "-$system_pid" 2>/dev/null || true' EXIT
+postgres_status=0
+TEST_DB=postgres TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}" npx vitest run --project server $(json postgres) || postgres_status=$?
+system_status=0
+wait "$system_pid" || system_status=$?
+trap - EXIT
+printf '\n\033[1m== system tests (ran beside the PostgreSQL tier)\033[0m\n'
+cat "$SYSTEM_LOG"
+[ "$postgres_status" -eq 0 ] || { echo "integration tests on PostgreSQL failed" >&2; exit "$postgres_status"; }
+[ "$system_status" -eq 0 ] || { echo "system tests failed" >&2; exit "$system_status"; }
 
 step "build the web app"
 node scripts/build-web-if-stale.mjs

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A fresh embedded server (its data folder emptied first) in its own process group, once /api/health answers. */
-export async function startBenchServer(port: number, dataDir: string): Promise<ChildProcess> {
+/** `waitMs`: how long to wait for it (the embedded database's start-up takes minutes on a loaded machine). */
+export async function startBenchServer(port: number, dataDir: string, waitMs = 90_000): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
   rmSync(dataDir, { recursive: true, force: true });
   // its own process group, so stopping it stops tsx's child too
@@ -17,7 +18,7 @@ export async function startBenchServer(port: number, dataDir: string): Promise<C
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return server;
@@ -38,4 +39,18 @@ export function stopBenchServer(server: ChildProcess): void {
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** The API of a bench's server at `base` as JSON calls (the bench's set-up: accounts, turbines); a refusal throws with
+ *  the server's answer. */
+export function benchApi(base: string) {
+  return async function call<T>(token: string | null, method: string, url: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${base}/api${url}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
 }

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { benchApi } from './bench-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
@@ -47,15 +48,7 @@ async function waitForServer() {
   throw new Error('the server did not start');
 }
 
-async function call<T>(token: string | null, method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${BASE}/api${url}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const call = benchApi(BASE);
 
 async function createTurbines(token: string, companyIds: number[]) {
   let next = 0;

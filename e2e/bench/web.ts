@@ -18,6 +18,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
+import { ROUTE_MODULES } from '../../apps/web/scripts/route-preloads.mjs';
+import { type Manifest, manifestClosure, readManifest } from '../../apps/web/scripts/vite-manifest.mjs';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -43,14 +45,7 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(', ');
 
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-const HOME_ROUTE = ['index.html', 'src/features/public/layout/public-layout.tsx', 'src/features/public/home/home-page.tsx'];
+const HOME_ROUTE = ['index.html', ...(ROUTE_MODULES['/'] ?? [])];
 const MANAGEMENT = {
   'management area (gate, session check)': 'src/app/management-area.tsx',
   'dashboard /dashboard': 'src/features/dashboard/dashboard-page.tsx',
@@ -70,24 +65,14 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
+/** The JS and CSS files the modules `keys` load with their static imports (the build's own manifest reader). */
 function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`not in the manifest: ${key} (build the web app first)`);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return files;
+  const { js, css } = manifestClosure(manifest, keys);
+  return new Set([...js, ...css]);
 }
 
 function reportSizes(): { homeBytes: number } {
-  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const manifest = readManifest(DIST);
   const home = closure(manifest, HOME_ROUTE);
   const rows = [...home].map((file) => ({ file, gzip: gzipOf(file) })).sort((a, b) => b.gzip - a.gzip);
   const homeBytes = rows.reduce((sum, row) => sum + row.gzip, 0);
@@ -140,7 +125,8 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 90_000;
+  // the embedded database and the demo seed: over a minute on a busy machine (as the e2e server's 180 s)
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
@@ -151,7 +137,7 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   child.kill();
-  throw new Error('the server did not start within 90 s');
+  throw new Error('the server did not start within 180 s');
 }
 
 interface Vitals {

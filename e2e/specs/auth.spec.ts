@@ -80,6 +80,9 @@ test.describe('password reset', () => {
   }
 
   test('request -> e-mailed link -> new password -> sign in', async ({ page }) => {
+    // two whole resets and three sign-ins: ~20-30 s at load 25 on 2 cores, past the 30 s default there (it timed out so
+    // with and without the prerendered pages' deferred scripts)
+    test.setTimeout(90_000);
     await resetPassword(page, 'Yeni-sifre-2026');
     await submitLogin(page, email, 'Yeni-sifre-2026');
     await expectOnDashboard(page);

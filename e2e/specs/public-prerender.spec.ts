@@ -3,6 +3,7 @@
 // shown to a visitor whose saved language differs, and a saved dark theme is on the page before any script of the app.
 import { type Browser, expect, type Page, type Route, test } from '@playwright/test';
 import { PUBLIC_PAGES } from '../support/public-site.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expectOnDashboard } from '../support/session.ts';
 
 const PAGES = [...PUBLIC_PAGES, { path: '/login', name: 'login', tr: 'Giriş Yap', en: 'Sign in' }];
 
@@ -27,17 +28,20 @@ test.describe('prerendered public pages, before any script runs', () => {
     await context.close();
   });
 
-  test('the fields of a page with a form wait for the app: disabled as served, enabled once it has taken over', async ({ browser }) => {
-    // what is typed into a field the app has not hydrated never reaches it (a sign-in posted the page to itself, a FAQ
-    // search stayed unfiltered, in the full run at load 9): as served, they are disabled
+  test('a page with a form as served: its fields take typing, its buttons wait for the app', async ({ browser }) => {
+    // the fields are usable before the app arrives (what is typed is carried into it: see "typed before the app" below);
+    // a button clicked before would do nothing or post the page to itself, so as served the buttons are disabled
     const context = await withoutScripts(browser, {});
     const page = await context.newPage();
     await page.goto('/login');
-    await expect(page.getByLabel(/E-posta/)).toBeDisabled();
+    await expect(page.getByLabel(/E-posta/)).toBeEditable();
+    await expect(page.getByLabel(/Şifre/).first()).toBeEditable();
     await expect(page.getByRole('button', { name: 'Giriş Yap' })).toBeDisabled();
     await page.goto('/faq');
-    await expect(page.getByTestId('faq-search')).toBeDisabled();
+    await expect(page.getByTestId('faq-search')).toBeEditable();
+    await expect(page.getByTestId('faq-filters').getByRole('button').first()).toBeDisabled();
     await page.goto('/contact');
+    await expect(page.getByRole('textbox', { name: /^Ad Soyad/ })).toBeEditable();
     await expect(page.getByTestId('contact-submit')).toBeDisabled();
     await context.close();
     const live = await browser.newPage();
@@ -158,4 +162,171 @@ test.describe('hydration', () => {
     }
     expect(errors).toEqual([]);
   });
+});
+
+/** Holds every script of the app (the entry and the route's chunks) until `release` is called: a slow link. */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: string[] = [];
+  await page.route(/\/assets\/[\w-]+\.js$/, async (route: Route) => {
+    held.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { release: () => release(), held };
+}
+
+test.describe('typed before the app arrives (its scripts asked for after the first paint)', () => {
+  test('/login: what is typed before the scripts arrive signs in once they have; Enter before waits, no reload', async ({ page }) => {
+    const errors = collectErrors(page);
+    const scripts = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Giriş Yap');
+    const email = page.getByLabel('E-posta');
+    const password = page.getByLabel('Şifre', { exact: false }).first();
+    await email.fill(DEMO_ACCOUNTS[1].email);
+    await password.fill(DEMO_PASSWORD);
+    // the page asked for its scripts after it had painted, and none has run
+    await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
+    await email.evaluate((element) => {
+      (element as HTMLElement & { prerendered?: boolean }).prerendered = true;
+    });
+    await expect(page.getByRole('button', { name: 'Giriş Yap' })).toBeDisabled();
+    await password.press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).toMatch(/\/login$/);
+    scripts.release();
+    await hydrated(page);
+    // the same fields, still holding what was typed
+    expect(await email.evaluate((element) => (element as HTMLElement & { prerendered?: boolean }).prerendered)).toBe(true);
+    await expect(email).toHaveValue(DEMO_ACCOUNTS[1].email);
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await expectOnDashboard(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('/login?next=: hydrated as well (the typing kept), the notice once the app is there, back to the page after', async ({ page }) => {
+    const errors = collectErrors(page);
+    const scripts = await holdScripts(page);
+    await page.goto('/login?next=%2Fdashboard%2Fturbine%2F1', { waitUntil: 'commit' });
+    await page.getByLabel('E-posta').fill('admin@ege.example');
+    await page.getByLabel('Şifre', { exact: false }).first().fill(DEMO_PASSWORD);
+    await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
+    scripts.release();
+    await expect(page.getByText('Devam etmek için lütfen giriş yapın.')).toBeVisible();
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/turbine\/1$/);
+    expect(errors).toEqual([]);
+  });
+
+  test('/contact: a message typed before the scripts arrive is sent once they have', async ({ page }) => {
+    const errors = collectErrors(page);
+    const scripts = await holdScripts(page);
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const subject = `Yavaş bağlantı ${Date.now()}`;
+    await page.getByRole('textbox', { name: /^Ad Soyad/ }).fill('Ayla Kurt');
+    await page.getByRole('textbox', { name: /^Konu/ }).fill(subject);
+    await page.getByRole('textbox', { name: /^Mesaj/ }).fill('Sayfa gelmeden yazıldı.');
+    await expect(page.getByTestId('contact-submit')).toBeDisabled();
+    await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
+    scripts.release();
+    await hydrated(page);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/contact') && r.request().method() === 'POST'),
+      page.getByTestId('contact-submit').click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.request().postDataJSON()).toMatchObject({ name: 'Ayla Kurt', subject, message: 'Sayfa gelmeden yazıldı.' });
+    await expect(page.getByTestId('contact-success')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('/faq: a search typed before the scripts arrive filters the questions once they have', async ({ page }) => {
+    const errors = collectErrors(page);
+    const scripts = await holdScripts(page);
+    await page.goto('/faq', { waitUntil: 'commit' });
+    await page.getByTestId('faq-search').fill('10 MB');
+    await expect(page.getByTestId('faq-count')).toHaveText('12 soru bulundu');
+    await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
+    scripts.release();
+    await expect(page.getByTestId('faq-count')).toHaveText('1 soru bulundu');
+    await expect(page.getByTestId('faq-search')).toHaveValue('10 MB');
+    expect(errors).toEqual([]);
+  });
+});
+
+/** A link followed on a prerendered page before its app has arrived, and the app of that page arriving while the browser
+ *  is on its way to the link's page (issue 22: the scripts come after the first paint). The old page's scripts are held
+ *  until the click, and the next page's document until the old page's app has taken its page over (or 10 s): the old
+ *  page's app must not pull the visitor back, and the next page must work. */
+const LINKS_BEFORE_THE_APP = [
+  { from: '/login', link: (page: Page) => page.getByRole('link', { name: 'Şifremi unuttum' }), to: '/password-reset' },
+  { from: '/', link: (page: Page) => page.getByTestId('header-login'), to: '/login' },
+  { from: '/contact', link: (page: Page) => page.getByTestId('header-login'), to: '/login' },
+  { from: '/faq', link: (page: Page) => page.getByTestId('header-login'), to: '/login' },
+];
+
+test.describe('a link followed before the app arrives', () => {
+  for (const { from, link, to } of LINKS_BEFORE_THE_APP) {
+    test(`${from} -> ${to}: the old page's app, arriving meanwhile, leaves the visitor on ${to}, which works`, async ({ page }) => {
+      // the old page tells when its app has hydrated it (React's fiber on its heading)
+      await page.addInitScript((from) => {
+        if (location.pathname !== from) return;
+        const check = () => {
+          const heading = document.querySelector('h1');
+          if (heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber'))) console.log(`app took over ${from}`);
+          else setTimeout(check, 10);
+        };
+        check();
+      }, from);
+      let oldAppArrived = () => {};
+      const oldApp = new Promise<void>((resolve) => {
+        oldAppArrived = resolve;
+      });
+      let tookOverWhileLeaving = false;
+      page.on('console', (message) => {
+        if (message.text() !== `app took over ${from}`) return;
+        tookOverWhileLeaving = nextPageAsked;
+        oldAppArrived();
+      });
+      const scripts = await holdScripts(page);
+      let nextPageAsked = false;
+      await page.route(
+        (url) => url.pathname === to,
+        async (route) => {
+          if (!route.request().isNavigationRequest()) return route.continue();
+          nextPageAsked = true;
+          scripts.release();
+          await Promise.race([oldApp, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+          await route.continue();
+        },
+      );
+      await page.goto(from, { waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
+      await page.evaluate(() => {
+        (window as Window & { oldPage?: boolean }).oldPage = true;
+      });
+      await link(page).click();
+      await expect(page).toHaveURL(new RegExp(`${to}$`));
+      // the race did happen: the old page's app hydrated it while the next page was on its way
+      expect(tookOverWhileLeaving).toBe(true);
+      // a new document (not the old page's app drawing the next page), and it stays there
+      await expect.poll(() => page.evaluate(() => (window as Window & { oldPage?: boolean }).oldPage ?? false)).toBe(false);
+      if (to === '/password-reset') {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Şifre Sıfırlama');
+        await page.getByLabel('E-posta adresi').fill('operator@ege.example');
+        await expect(page.getByRole('button', { name: 'Sıfırlama Bağlantısı Gönder' })).toBeEnabled();
+      } else {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Giriş Yap');
+        await hydrated(page);
+        await expect(page.getByRole('button', { name: 'Giriş Yap' })).toBeEnabled();
+      }
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe(to);
+    });
+  }
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll } from '../support/header-layout.ts';
 import { PUBLIC_PAGES, useLanguageAndTheme } from '../support/public-site.ts';
 
 const COMPANY_PHONE = '902325550190';
@@ -27,6 +28,30 @@ test.describe('every public route, in Turkish and in English', () => {
         await expect(footer).toContainText('İzmir');
       });
     }
+  }
+});
+
+test.describe('narrow phones', () => {
+  // issue 24 item 20: at 360 px the menu button stuck out by 2 px and the pages scrolled sideways
+  for (const language of ['tr', 'en'] as const) {
+    test(`every public page and sign-in fit 360 px (${language})`, async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await useLanguageAndTheme(page, language);
+      for (const path of [...PUBLIC_PAGES.map((route) => route.path), '/login']) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          if (path !== '/login') {
+            const menu = page
+              .locator('header')
+              .first()
+              .getByRole('button', { name: language === 'tr' ? 'Menüyü aç' : 'Open menu' });
+            await expect(menu).toBeInViewport({ ratio: 1 });
+          }
+          await expectNoSidewaysScroll(page);
+        });
+      }
+    });
   }
 });
 

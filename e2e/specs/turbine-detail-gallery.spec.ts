@@ -115,7 +115,7 @@ test('year, type and text filters narrow the list and the count', async ({ page 
   await expect(count).toHaveText('7 fotoğraf');
 });
 
-test('the viewer opens at the clicked photo, wraps around, shows the .pcd message and closes on Escape or the backdrop', async ({
+test('the viewer opens at the clicked photo, wraps around, shows the .pcd in its 3D preview and closes on Escape or the backdrop', async ({
   page,
 }) => {
   await openAsAdmin(page);
@@ -147,7 +147,8 @@ test('the viewer opens at the clicked photo, wraps around, shows the .pcd messag
 
   // the point cloud cannot be previewed
   await page.getByRole('button', { name: 'cloud_1.pcd fotoğrafını aç' }).click();
-  await expect(page.getByTestId('pcd-message')).toContainText('360° görüntüleyici gereklidir');
+  await expect(page.getByTestId('pcd-viewer')).toBeVisible();
+  await expect(page.getByTestId('pcd-count')).toHaveText('1 nokta');
   // a click on the backdrop closes
   await page.mouse.click(5, 5);
   await expect(viewer).toBeHidden();

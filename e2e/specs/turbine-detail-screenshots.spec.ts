@@ -91,7 +91,7 @@ for (const { language, theme } of VARIANTS) {
     await page.keyboard.press('Escape');
 
     await page.locator('[data-photo-name="scan_cloud_1.pcd"]').getByRole('button').first().click();
-    await expect(page.getByTestId('pcd-message')).toBeVisible();
+    await expect(page.getByTestId('pcd-host')).toHaveAttribute('data-state', 'ready');
     await page.waitForTimeout(500);
     await shot(page, 'viewer-pcd');
     await page.keyboard.press('Escape');

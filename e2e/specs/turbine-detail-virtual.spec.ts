@@ -28,7 +28,7 @@ function fakePhotos(n: number) {
       id: i + 1,
       key,
       url: PIXEL,
-      urls: { thumbnail: PIXEL, preview: PIXEL, original: PIXEL },
+      urls: { thumbnail: PIXEL, preview: PIXEL, original: PIXEL, zoom: null },
       originalName: name,
       file_path: key,
       room: (i % 25) + 1,

@@ -32,10 +32,10 @@ test.beforeAll(async () => {
   ]);
   // blade A room 2: an ordinary photo, shown flat
   await uploadPhotos(admin, turbineId, { year: 2025, blade: 'A', room: 2 }, [{ name: 'A2-flat.jpg', bytes: await makePhoto('A2 flat') }]);
-  // blade B room 3, then a manager lowers the turbine to 2 rooms: the photo lies beyond them, so the room list must
-  // still reach 3 (DECISIONS §7; uploads to room 3 are refused from now on, issue 24 item 17)
+  // blade B room 3: the turbine's room count can no longer go below it (TURBINE_ROOMS_BELOW_USED), so the room list
+  // keeps reaching the highest room with photos
   await uploadPhotos(admin, turbineId, { year: 2025, blade: 'B', room: 3 }, [{ name: 'B3-pano.jpg', bytes: await makePanorama('B3', 3) }]);
-  await setTurbineRooms(admin, turbineId, 2);
+  await expect(setTurbineRooms(admin, turbineId, 2)).rejects.toThrow(/400 Bu türbinin 3\. odasında fotoğraf veya bulgu var/);
   customer = await createUser(admin, company, 'customer', 'Pano');
 });
 

@@ -138,7 +138,7 @@ for (const { language, theme } of VARIANTS) {
     await page.getByTestId('compare-checkbox').nth(2).check();
     await shot('operator-compare-select');
     await page.getByTestId('compare-open').click();
-    await expect(page.getByTestId('compare-dialog').locator('img')).toHaveCount(2);
+    await expect(page.getByTestId('compare-dialog').getByRole('application')).toHaveCount(2);
     await shot('operator-compare');
     await page.keyboard.press('Escape');
 

@@ -45,7 +45,7 @@ async function noBrokenImages(page: Page, selector: string) {
     .toBe(0);
 }
 
-test('the 360° viewer shows a point cloud as such: its own state, a point-cloud icon in the list, Kanat and the code', async ({ page }) => {
+test('the 360° viewer shows a point cloud as such: its 3D preview, its picture in the list, Kanat and the code', async ({ page }) => {
   await signIn(page, admin);
   await page.goto(`/dashboard/turbine/${turbineId}/360-view`);
   await page.getByTestId('panorama-room').selectOption('3');
@@ -57,7 +57,9 @@ test('the 360° viewer shows a point cloud as such: its own state, a point-cloud
   await page.getByTestId('panorama-photo').filter({ hasText: 'A3-scan.pcd' }).click();
   const stage = page.getByTestId('panorama-stage');
   await expect(stage).toHaveAttribute('data-kind', 'pcd');
-  await expect(stage.getByTestId('pcd-message')).toContainText('.pcd dosyalarını görüntülemek için 360° görüntüleyici gereklidir');
+  // issue 25 item 3: the cloud in its 3D preview (one point here), no longer a "cannot be shown" notice
+  await expect(stage.getByTestId('pcd-viewer')).toBeVisible();
+  await expect(stage.getByTestId('pcd-count')).toHaveText('1 nokta');
   await expect(page.getByTestId('panorama-kind')).toHaveText('Nokta bulutu (.pcd)');
   await expect(stage.locator('img')).toHaveCount(0);
   await expect(page.getByTestId('annotation-toggle')).toHaveCount(0); // nothing to draw on
@@ -70,7 +72,7 @@ test('the 360° viewer shows a point cloud as such: its own state, a point-cloud
   await expect(page.getByTestId('turbine-name')).toHaveText(code);
 });
 
-test('the drone page shows the point cloud with its icon and state; a small photo is sized in KB', async ({ page }) => {
+test('the drone page shows the point cloud with its picture and 3D preview; a small photo is sized in KB', async ({ page }) => {
   await signIn(page, admin);
   await page.goto(`/turbine/${turbineId}/drone-photos`);
   const list = page.getByTestId('photo-list');
@@ -83,7 +85,8 @@ test('the drone page shows the point cloud with its icon and state; a small phot
   expect(metas.some((meta) => / \d+ KB$/.test(meta))).toBe(true);
 
   await list.getByTestId('photo-item').filter({ hasText: 'drone-scan.pcd' }).click();
-  await expect(page.getByTestId('photo-viewer').getByTestId('pcd-message')).toContainText('360° görüntüleyici gereklidir');
+  await expect(page.getByTestId('photo-viewer').getByTestId('pcd-viewer')).toBeVisible();
+  await expect(page.getByTestId('photo-viewer').getByTestId('pcd-count')).toHaveText('1 nokta');
   await expect(page.getByTestId('photo-viewer').locator('img')).toHaveCount(0);
 });
 
@@ -91,15 +94,25 @@ test('zooming out from the 500 % cap steps back down the same ladder', async ({ 
   await signIn(page, admin);
   await page.goto(`/turbine/${turbineId}/drone-photos`);
   await page.getByTestId('photo-item').filter({ hasText: 'drone-tiny.jpg' }).click();
-  const level = page.getByTestId('photo-zoom-zoom-level');
-  for (let i = 0; i < 4; i += 1) await page.getByTestId('photo-zoom-zoom-in').click(); // 150, 225, 338, 500
-  await expect(level).toHaveText('%500');
-  const seen: string[] = [];
-  for (let i = 0; i < 4; i += 1) {
-    await page.getByTestId('photo-zoom-zoom-out').click();
-    seen.push((await level.textContent()) ?? '');
+  // the zoom against the fitted photo (the level shown is against the photo's own pixels: the same ratios)
+  const viewer = page.getByTestId('photo-zoom');
+  const level = async () => Number(((await page.getByTestId('photo-zoom-zoom-level').textContent()) ?? '').replace(/\D/g, ''));
+  await expect(viewer).toHaveAttribute('data-zoom', '1');
+  const fitLevel = await level();
+  for (const step of ['1.5', '2.25', '3.375', '5']) {
+    await page.getByTestId('photo-zoom-zoom-in').click();
+    await expect(viewer).toHaveAttribute('data-zoom', step);
   }
-  expect(seen).toEqual(['%338', '%225', '%150', '%100']);
+  await expect(page.getByTestId('photo-zoom-zoom-in')).toBeDisabled();
+  expect(Math.abs((await level()) - fitLevel * 5)).toBeLessThanOrEqual(3);
+  const seen: string[] = [];
+  for (const step of ['3.375', '2.25', '1.5', '1']) {
+    await page.getByTestId('photo-zoom-zoom-out').click();
+    await expect(viewer).toHaveAttribute('data-zoom', step);
+    seen.push((await viewer.getAttribute('data-zoom')) ?? '');
+  }
+  expect(seen).toEqual(['3.375', '2.25', '1.5', '1']);
+  expect(await level()).toBe(fitLevel);
 });
 
 test('a malformed id says the address is not valid on the 360° and drone pages, as on the detail page', async ({ page }) => {

@@ -9,6 +9,87 @@ export async function expectNoSidewaysScroll(page: Page) {
   expect(scrollWidth, 'document width').toBeLessThanOrEqual(innerWidth);
 }
 
+/** What is cut on the screen (issue 24 item 20), one line each: a visible element that clips what it holds sideways (a
+ *  button's label cut to "Fotoğrafları Gö", a cell or column header cut to "No earlier da…" or "PHO…", a badge cut to
+ *  "MAINTENAN…", a table wider than the card that clips it) or that scrolls it sideways (a board whose last columns wait
+ *  behind a sideways scroll). Left out: text for screen readers only (1 px boxes), the header's off-screen measuring copy
+ *  (inert), and boxes marked data-pans (a photo that is zoomed and panned inside its frame). */
+export async function cutContent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const text = (element: Element, length: number) => (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, length);
+    // named by its own test id, else by the one it holds (a card holding data-testid="users-table"), else by the one
+    // around it, and by its aria-label: "div[holds users-table]" says which screen part it is
+    const describe = (element: Element) => {
+      const own = element.getAttribute('data-testid');
+      const held = own ? null : element.querySelector('[data-testid]')?.getAttribute('data-testid');
+      const around = own || held ? null : element.parentElement?.closest('[data-testid]')?.getAttribute('data-testid');
+      const label = element.getAttribute('aria-label');
+      const name = own ? `[${own}]` : held ? `[holds ${held}]` : around ? `[in ${around}]` : '';
+      return `${element.tagName.toLowerCase()}${name}${label ? `[aria-label="${label}"]` : ''} "${text(element, 50)}"`;
+    };
+    // what reaches furthest past the box's right edge: the cell or text that does not fit
+    const furthest = (element: HTMLElement) => {
+      const right = element.getBoundingClientRect().right;
+      let worst: { element: Element; over: number } | null = null;
+      for (const inner of Array.from(element.querySelectorAll('*'))) {
+        const over = inner.getBoundingClientRect().right - right;
+        // the innermost of those reaching equally far (document order: a parent comes before its children)
+        if (over > 1 && (!worst || over > worst.over + 0.5 || (over >= worst.over - 0.5 && worst.element.contains(inner))))
+          worst = { element: inner, over };
+      }
+      return worst
+        ? `; furthest out: ${worst.element.tagName.toLowerCase()} "${text(worst.element, 80)}" by ${Math.round(worst.over)} px`
+        : '';
+    };
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      // Photo Sphere Viewer's own layers (the panorama is wider than its frame by nature)
+      if (element.closest('[inert], [data-pans], .psv-container')) continue;
+      const style = getComputedStyle(element);
+      if (style.overflowX === 'visible') continue;
+      // screen-reader-only text and empty boxes
+      if (element.clientWidth <= 2 || element.clientHeight <= 2) continue;
+      if (element.scrollWidth <= element.clientWidth + 1) continue;
+      if (!element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      // a native control's own text (a typed value, a select's choice) is its business; a picture alone is no text
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) continue;
+      if ((element.textContent ?? '').trim() === '' && !element.querySelector('button, a, input')) continue;
+      const how = style.overflowX === 'auto' || style.overflowX === 'scroll' ? 'scrolls sideways' : 'cuts';
+      found.push(`${describe(element)} ${how}: ${element.clientWidth} of ${element.scrollWidth} px${furthest(element)}`);
+    }
+    return found;
+  });
+}
+
+/** Nothing on the screen is cut or waits behind a sideways scroll (cutContent); a soft check: a spec walking many
+ *  screens reports every one that fails. */
+export async function expectNothingCut(page: Page, label = 'cut or scrolled sideways') {
+  expect.soft(await cutContent(page), label).toEqual([]);
+}
+
+/** Every row's actions (e.g. a user's edit, password and delete) can be clicked where they are: inside the window once
+ *  scrolled to, not under a clip or another element. */
+export async function expectRowActionsReachable(page: Page, row: string, actions: string[]) {
+  const rows = page.getByTestId(row);
+  const count = await rows.count();
+  expect(count, `${row} rows`).toBeGreaterThan(0);
+  for (let index = 0; index < count; index++) {
+    for (const action of actions) {
+      const button = rows.nth(index).getByTestId(action);
+      if ((await button.count()) === 0) continue;
+      // the window scrolls to the row, nothing else: scrollIntoView would also scroll a box that clips it
+      await button.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        window.scrollBy(0, rect.top - window.innerHeight / 2);
+      });
+      const box = await button.boundingBox();
+      const width = page.viewportSize()?.width ?? 0;
+      expect(box && box.x >= 0 && box.x + box.width <= width, `${row} ${index + 1}: ${action} inside the window`).toBe(true);
+      await expectHitByClick(button, `${row} ${index + 1}: ${action}`);
+    }
+  }
+}
+
 /** Every visible badge (roles, statuses, counts) shows its whole text: none cut to "SÜ…" by a narrow column. */
 export async function expectBadgesWhole(page: Page) {
   const cut = await page.evaluate(() =>
@@ -53,7 +134,7 @@ export async function expectHeaderClear(page: Page) {
 
 /** Nothing covers the control: the point at its centre hits it (what a click there would reach). Playwright's trial
  *  click also waits for two still animation frames, which the 360° page's WebGL can delay past any timeout. */
-async function expectHitByClick(locator: Locator, name: string) {
+export async function expectHitByClick(locator: Locator, name: string) {
   await expect(locator, name).toBeEnabled();
   const hit = await locator.evaluate((element) => {
     const rect = element.getBoundingClientRect();

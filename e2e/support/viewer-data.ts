@@ -68,7 +68,7 @@ export async function createTurbine(admin: Session, companyId: number, fields: {
   return answer.data.id;
 }
 
-/** A manager's edit of the turbine's room count (photos of rooms beyond it stay; uploads to them are refused). */
+/** An edit of the turbine's room count (refused below a room that has photos or findings). */
 export async function setTurbineRooms(admin: Session, turbineId: number, rooms: number) {
   const current = await call<{ data: { code: string; turbine_name: string | null; city: string; location: string } }>(
     `/turbines/${turbineId}`,

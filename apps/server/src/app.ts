@@ -7,16 +7,18 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.ts';
 import { campaignRoutes } from './campaigns/routes.ts';
 import { openApiDocumentRoute } from './http/openapi-document.ts';
+import { describeOperation } from './http/openapi-operations.ts';
 import { healthRoutes } from './http/readiness.ts';
 import { commentRoutes } from './comments/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import type { AppConfig } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { zoomRoutes } from './files/zoom-routes.ts';
 import { findingRoutes } from './findings/routes.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
@@ -32,12 +34,21 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { createMailOutbox } from './mail/outbox-worker.ts';
 import { mailOutboxRoutes } from './mail/routes.ts';
+import { removeExpiredAuditRows } from './audit/retention.ts';
+import { installRequestMeta } from './audit/request-meta.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { mapRoutes, mapStyleOrigins } from './map/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { shareLinkRoutes } from './share-links/routes.ts';
 import { startNotificationLoop } from './notifications/overdue.ts';
 import { photoRoutes } from './photos/routes.ts';
 import { createDerivativeQueue } from './photos/derivative-queue.ts';
+import { createTileQueue } from './photos/tile-queue.ts';
 import { connectRedis } from './rate-limit/redis-connection.ts';
+import { apiTokenRoutes } from './api-tokens/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { createWebhookWorker } from './webhooks/worker.ts';
 import { createDatabaseRateLimiter, sweepExpiredLimits } from './rate-limit/database-rate-limiter.ts';
 import { withFallback } from './rate-limit/rate-limiter.ts';
 import { createRedisRateLimiter } from './rate-limit/redis-rate-limiter.ts';
@@ -131,6 +142,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? await connectRedis(config.redisUrl, (message, error) => app.log.warn({ err: String(error) }, message))
     : null;
   const storage = createStorage(config);
+  const tiles = createTileQueue({
+    db: database.db,
+    storage,
+    maxMegapixels: config.limits.maxMegapixels,
+    // one pyramid at a time (a 45 MP image takes a core for seconds); none where derivatives are made on demand only
+    concurrency: config.derivativeWorkers === 0 ? 0 : 1,
+    log: (message, details) => app.log.warn(details, message),
+  });
   const derivatives = createDerivativeQueue({
     db: database.db,
     storage,
@@ -138,6 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     concurrency: config.derivativeWorkers,
     leaseSeconds: config.derivativeLeaseSeconds,
     log: (message, details) => app.log.warn(details, message),
+    onMade: () => tiles.kick(),
   });
   const limiter = redis
     ? withFallback(createRedisRateLimiter(redis), createDatabaseRateLimiter(database.db), (error) =>
@@ -151,9 +171,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
     // made just below: it needs the context itself
     mail: null as unknown as AppContext['mail'],
+    webhooks: null as unknown as AppContext['webhooks'],
     limiter,
     storage,
     derivatives,
+    tiles,
     uploadSlots: createUploadSlots(limiter, config.uploadQuota.atOncePerUser, {
       leaseMs: config.uploadQuota.slotLeaseMs,
       renewMs: config.uploadQuota.slotLeaseMs / 3,
@@ -173,6 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     leaseSeconds: config.mailLeaseSeconds,
     log: (message, details) => app.log.warn(details, message),
   });
+  ctx.webhooks = createWebhookWorker(ctx, { log: (message, details) => app.log.warn(details, message) });
   ctx.tus = createTusUploads(ctx, (message, details) => app.log.warn(details, message));
   // upload leftovers of a crash: removed now and every so often (both drivers; S3 also has its local scratch copies)
   const stagingSweeper = createStagingSweeper({
@@ -184,10 +207,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // in the background: start-up does not wait for a slow or unreachable object store
   void stagingSweeper.sweep();
-  // expired rate-limit counters in the database: removed every hour (Redis expires its own)
+  // expired rate-limit counters in the database (Redis expires its own) and audit rows past AUDIT_RETENTION_DAYS: removed
+  // every hour
   const limitSweep = setInterval(() => {
     sweepExpiredLimits(database.db).catch((error: unknown) =>
       app.log.warn({ err: String(error) }, 'could not remove expired rate-limit counters'),
+    );
+    removeExpiredAuditRows(database.db, ctx.now(), config.auditRetentionDays).catch((error: unknown) =>
+      app.log.warn({ err: String(error) }, 'could not remove expired audit rows'),
     );
   }, 60 * 60_000);
   limitSweep.unref();
@@ -202,7 +229,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await notificationLoop.stop();
     // the queue first: the photo in hand still needs storage and the database
     await derivatives.close();
+    await tiles.close();
     await ctx.reportJobs.close();
+    await ctx.webhooks.close();
     await ctx.mail.close();
     ctx.mailer.close();
     redis?.disconnect();
@@ -213,6 +242,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // upgrade-insecure-requests and HSTS only for a page served over HTTPS (§15): a LAN server on plain HTTP must work
   const alwaysHttps = Boolean(config.tls) || config.publicUrl.startsWith('https:');
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  // the dashboard map's tile service, when MAP_STYLE_URL names one (DECISIONS §18)
+  const mapOrigins = mapStyleOrigins(config.mapStyleUrl);
   installSecurityHeaders(
     app,
     {
@@ -222,8 +253,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           // the build's inline head script (theme and language before the first paint) by its hash
           scriptSrc: ["'self'", ...inlineScriptHashes(webDist)],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins],
+          connectSrc: ["'self'", ...mapOrigins],
           workerSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
@@ -251,10 +282,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         description: 'Turbines, inspection photos, reports, comments, partners and users.',
       },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A session: the token POST /api/auth/login answers.',
+          },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'wsk_…',
+            description:
+              'A personal API token (`Authorization: Bearer wsk_…`), made in the app under API tokens: it acts with exactly its ' +
+              "user's rights. A read token is refused (403 API_TOKEN_READ_ONLY) on everything but GET and HEAD; no token may " +
+              'refresh or end sessions, change a password, an e-mail or a user, or manage tokens (403 API_TOKEN_NOT_ALLOWED); ' +
+              'a revoked or expired token, or one of a deactivated user, is refused with 401 API_TOKEN_INVALID; each token ' +
+              'may make API_TOKEN_REQUESTS_PER_MINUTE requests a minute (600 by default), then 429 API_TOKEN_RATE_LIMITED.',
+          },
+        },
+      },
+      security: [{ bearer: [] }, { apiToken: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: describeOperation,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -274,6 +325,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         reply.header('cache-control', 'no-store');
         done();
       });
+      installRequestMeta(api);
       installAuthHook(api, ctx);
       openApiDocumentRoute(api, () => app.swagger());
       await healthRoutes(api, ctx);
@@ -282,6 +334,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await companyRoutes(api, ctx);
       await userRoutes(api, ctx);
       await notificationRoutes(api, ctx);
+      await apiTokenRoutes(api, ctx);
+      await mapRoutes(api, ctx);
       // uploads stream file by file (never buffered); JSON bodies keep their small bodyLimit
       // browsers send file names as raw UTF-8: show "ş.jpg" as such when refusing it (a busboy option the plugin's types omit)
       const busboyCharset = { defParamCharset: 'utf8' };
@@ -311,11 +365,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await tusRoutes(api, ctx.tus);
       await reportRoutes(api, ctx);
       await fileRoutes(api, ctx);
+      await zoomRoutes(api, ctx);
       await commentRoutes(api, ctx);
       await findingRoutes(api, ctx);
       await campaignRoutes(api, ctx);
       await contactRoutes(api, ctx);
       await mailOutboxRoutes(api, ctx);
+      await auditRoutes(api, ctx);
+      await shareLinkRoutes(api, ctx);
+      await webhookRoutes(api, ctx);
     },
     { prefix: '/api' },
   );
@@ -373,6 +431,8 @@ async function serveWebApp(app: FastifyInstance, dist: string) {
     // the public pages and /login prerendered in the visitor's language (issue 22: painted before the JS has run)
     const page = pages.get(url);
     if (page) return sendPrerenderedPage(request, reply, page);
+    // a share link's page (DECISIONS §17): never indexed, and the token in its address never sent on as a referrer
+    if (url.startsWith('/share/')) reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

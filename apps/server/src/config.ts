@@ -62,14 +62,37 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Windscope <no-reply@windscope.example>'),
   /** how long the outbox retries an e-mail (with back-off) before marking it failed */
   MAIL_RETRY_HOURS: z.coerce.number().positive().max(720).default(24),
+  /** DECISIONS §17: audit rows are kept this many days, then removed by the hourly sweep */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   /** how long a send may take before another process may take the e-mail over (its process died) */
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(180),
+  /** DECISIONS §17: webhooks may be sent to private, loopback and link-local addresses (and over plain http): tests and
+   *  a receiver inside the same network; never on a shared server */
+  WEBHOOK_ALLOW_PRIVATE: flag,
+  /** how long one webhook attempt may take (connect, send, answer) */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** how long a webhook delivery is retried (with back-off) before it is marked failed */
+  WEBHOOK_RETRY_HOURS: z.coerce.number().positive().max(720).default(24),
+  /** a hook failing without a success this long is switched off, with a mail to its company's managers */
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().positive().max(8_760).default(72),
+  /** an upload batch is finished when its uploader sent no photo to the turbine for this long: then one event goes */
+  /** how long an attempt may take before another process may take the delivery over (its process died) */
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(90),
+  WEBHOOK_BATCH_QUIET_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   PUBLIC_URL: z.string().optional(),
+  /** DECISIONS §18: a MapLibre style (vector tiles) for the dashboard's map where one is reachable; unset: the offline
+   *  basemap shipped with the web app */
+  MAP_STYLE_URL: z
+    .string()
+    .url('MAP_STYLE_URL must be an http(s) address of a MapLibre style')
+    .refine((value) => /^https?:\/\//i.test(value), 'MAP_STYLE_URL must be an http(s) address of a MapLibre style')
+    .optional(),
   // issue 22: the server's own TLS (PEM files): HTTPS with HTTP/2, HTTP/1.1 for clients without it
   TLS_CERT_FILE: z.string().optional(),
   TLS_KEY_FILE: z.string().optional(),
   CONTACT_INBOX: z.string().default('info@windscope.example'),
   DEMO_SEED: flag,
+  DEMO_FULL_SIZE: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   MAX_PHOTO_MB: z.coerce
@@ -125,6 +148,9 @@ const envSchema = z.object({
       }
     }, 'DIGEST_TIME_ZONE must be an IANA time zone such as Europe/Istanbul'),
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(7),
+  API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().max(100_000).default(600),
+  // signed file URLs' lifetime (DECISIONS §17: at most 15 minutes); shorter only to test the web app's re-issue
+  FILE_URL_LIFETIME_SECONDS: z.coerce.number().int().min(30).max(900).default(900),
   // scheduled backups by the server itself (backup/backup-service.ts)
   BACKUP_DIR: z.string().optional(),
   BACKUP_EVERY_HOURS: z.coerce.number().positive().default(24),
@@ -163,13 +189,28 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailRetryHours: number;
+  auditRetentionDays: number;
   mailLeaseSeconds: number;
+  /** DECISIONS §17: webhook delivery (webhooks/worker.ts) */
+  webhooks: {
+    allowPrivate: boolean;
+    timeoutMs: number;
+    retryHours: number;
+    disableAfterHours: number;
+    batchQuietSeconds: number;
+    leaseSeconds: number;
+  };
   outboxDir: string;
   publicUrl: string;
+  /** MAP_STYLE_URL (DECISIONS §18): the style the dashboard's map draws; null: the offline basemap */
+  mapStyleUrl: string | null;
   /** TLS_CERT_FILE and TLS_KEY_FILE: the server speaks HTTPS itself (HTTP/2 and HTTP/1.1); undefined: plain HTTP */
   tls: { certFile: string; keyFile: string } | undefined;
   contactInbox: string;
   demoSeed: boolean;
+  /** DEMO_FULL_SIZE=1 (`npm start` sets it): the demo's Bergama drone photos at 45 MP (8192x5464), to show deep zoom;
+   *  the test suites' servers leave it off (rendering them takes seconds each) */
+  demoFullSize: boolean;
   logLevel: string;
   webDist: string | undefined;
   limits: { photoBytes: number; reportBytes: number; maxMegapixels: number; jsonBodyBytes: number };
@@ -205,6 +246,10 @@ export interface AppConfig {
   notifications: { checkMs: number; digestHour: number; timeZone: string } & EscalationMailTiming;
   /** the absolute lifetime of a sign-in (SESSION_MAX_DAYS): refreshes never carry a session past it */
   sessionMaxMs: number;
+  /** requests one personal API token may make per minute (API_TOKEN_REQUESTS_PER_MINUTE), then 429 */
+  apiTokenRequestsPerMinute: number;
+  /** how long a signed file URL is good for (FILE_URL_LIFETIME_SECONDS, 30..900): ten to fifteen minutes by default */
+  fileUrlLifetimeSeconds: number;
   /** a resumable upload not finished this long after its creation is removed (TUS_EXPIRY_HOURS) */
   tusExpiryMs: number;
   /** scheduled backups (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP): none without a folder */
@@ -262,12 +307,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailRetryHours: e.MAIL_RETRY_HOURS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryHours: e.WEBHOOK_RETRY_HOURS,
+      disableAfterHours: e.WEBHOOK_DISABLE_AFTER_HOURS,
+      batchQuietSeconds: e.WEBHOOK_BATCH_QUIET_SECONDS,
+      leaseSeconds: e.WEBHOOK_LEASE_SECONDS,
+    },
     outboxDir: path.join(dataDir, 'outbox'),
     tls,
     publicUrl: (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, ''),
+    mapStyleUrl: e.MAP_STYLE_URL ?? null,
     contactInbox: e.CONTACT_INBOX,
     demoSeed: e.DEMO_SEED ?? !e.DATABASE_URL,
+    demoFullSize: e.DEMO_FULL_SIZE ?? false,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     limits: {
@@ -307,6 +363,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       mailSpacingMs: Math.round(e.ESCALATION_MAIL_SPACING_MINUTES * 60_000),
     },
     sessionMaxMs: Math.round(e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000),
+    apiTokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
+    fileUrlLifetimeSeconds: e.FILE_URL_LIFETIME_SECONDS,
     tusExpiryMs: Math.round(e.TUS_EXPIRY_HOURS * 60 * 60 * 1000),
     backup: {
       dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,

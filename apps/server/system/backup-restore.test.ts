@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -149,4 +150,53 @@ test('a backup taken while photos and findings change restores into an empty fol
   console.log(
     `backup system test: ${uploads} uploads and ${edits} finding edits during the backup; ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(', ')})`,
   );
+});
+
+test('a backup killed half way (kill -9) leaves no archive under its name, and the next backup removes what it left', async () => {
+  // the command opens the embedded database itself when no server holds it: the process killed is the one writing
+  await app?.stop();
+  app = null;
+  const killed = path.join(work, 'killed.tar');
+  const started = serverCli('src/backup/cli-backup.ts', ['--out', killed]);
+  const child = spawn(started.command, started.args, {
+    cwd: started.cwd,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  // killed the moment its partial archive appears: the database is dumped, the files are being copied
+  const watcher = watch(work);
+  const partialSeen = new Promise<string>((resolve) =>
+    watcher.on('change', (_event, name) => {
+      const file = String(name);
+      if (file.startsWith('.killed.tar.') && file.endsWith('.partial') && existsSync(path.join(work, file))) {
+        child.kill('SIGKILL');
+        resolve(file);
+      }
+    }),
+  );
+  const partial = await Promise.race([partialSeen, exited.then((signal) => `exited first (${signal})`)]);
+  watcher.close();
+  expect(await exited).toBe('SIGKILL');
+  expect(partial).toMatch(new RegExp(`^\\.killed\\.tar\\.${child.pid}-[0-9a-f]{8}\\.partial$`));
+  // nothing under the archive's name; what it left: the partial archive and its scratch folder
+  expect(existsSync(killed)).toBe(false);
+  expect(existsSync(path.join(work, partial))).toBe(true);
+  const scratchOf = (pid: number | undefined) => readdirSync(path.join(dataDir, 'tmp')).filter((n) => n.startsWith(`backup-${pid}-`));
+  expect(scratchOf(child.pid)).toHaveLength(1);
+
+  // the next backup (the operator's, or the schedule's) finishes, and removes the dead one's leftovers
+  const again = await runBackupCli('cli-backup.ts', ['--out', path.join(work, 'again.tar')]);
+  expect(again.code, again.out).toBe(0);
+  expect(again.out).toContain(`removed ${partial}, left by a backup that was stopped half way`);
+  expect(readdirSync(work).filter((n) => n.endsWith('.partial'))).toEqual([]);
+  expect(scratchOf(child.pid)).toEqual([]);
+  expect(existsSync(path.join(work, 'again.tar'))).toBe(true);
+  // and it is whole: it restores
+  const target = path.join(work, 'restored');
+  const restore = await runCommand(serverCli('src/backup/cli-restore.ts', [path.join(work, 'again.tar')]), {
+    LOG_LEVEL: 'warn',
+    DATA_DIR: target,
+  });
+  expect(restore.code, restore.out + restore.err).toBe(0);
 });

@@ -11,6 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Language } from '@windscope/contract';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client.ts';
+import { isDatabaseUnavailable } from '../src/db/unavailable.ts';
 import { type AppProcess, startAppProcess } from './support/app-process.ts';
 import { type ApiAnswer, apiCall, isErrorEnvelope, processAlive, signIn, sleep, waitFor } from './support/http.ts';
 import { type PrivatePostgres, startPrivatePostgres } from './support/private-postgres.ts';
@@ -113,7 +116,7 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stopped (pg_ctl stop -
       ).catch(() => {}),
     ]);
     const health = await apiCall(app.url, '/api/health');
-    expect(health.status).toBe(503);
+    expect(health.status, `${JSON.stringify(health)} alive=${processAlive(app.pid)}\n${app.output().slice(-5000)}`).toBe(503);
     expect(health.body).toMatchObject({ success: false, data: { database: 'down' } });
     // readiness too: a load balancer takes the process out, naming the part that is down
     const ready = await apiCall(app.url, '/api/health/ready');
@@ -174,6 +177,40 @@ describe.each(['fast', 'immediate'] as const)('PostgreSQL stopped (pg_ctl stop -
     expect((await apiCall(app.url, '/api/auth/verify', { token })).status).toBe(200);
     expect((await apiCall(app.url, '/api/health')).status).toBe(200);
     expect((await apiCall(app.url, '/api/health/ready')).status).toBe(200);
+  });
+});
+
+describe('a connection lost inside a transaction', () => {
+  // pg-pool listens for errors only on idle clients: a server going away while a transaction's client sat between two
+  // statements raised an 'error' event nobody listened to, and the whole process ended (this file's app died with
+  // "Connection terminated unexpectedly" under a busy machine). Now the next statement fails as "database unavailable".
+  test('fails the transaction with a database-unavailable error; the process and the pool go on', async () => {
+    const database = await openDatabase({ databaseUrl: pgc.url('windscope'), pgliteDir: 'unused', migrationsFolder: null });
+    const killer = await openDatabase({ databaseUrl: pgc.url('windscope'), pgliteDir: 'unused', migrationsFolder: null });
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const outcome = await database.db
+        .transaction(async (tx) => {
+          const pid = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+          await killer.db.execute(sql`select pg_terminate_backend(${pid.rows[0]?.pid})`);
+          // the client is checked out and idle here: the termination arrives as an 'error' event
+          await sleep(300);
+          await tx.execute(sql`select 1`);
+          return 'committed';
+        })
+        .catch((error: unknown) => error);
+      expect(outcome).not.toBe('committed');
+      expect(isDatabaseUnavailable(outcome), String(outcome)).toBe(true);
+      expect(uncaught).toEqual([]);
+      // the dead client left the pool: the next statement gets a fresh connection
+      expect(await database.ping()).toBe(true);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await database.close();
+      await killer.close();
+    }
   });
 });
 

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startAppProcess } from './support/app-process.ts';
+import { type CrashRig, createCrashRig } from './support/crash-rig.ts';
 import { http, sleep, waitFor } from './support/http.ts';
-import { createPostgresDatabase } from './support/services.ts';
 
 /** A real SMTP receiver. While `stall` is set it takes a reset e-mail in and never answers it (a mail server that hangs
  *  after the data): the sender cannot know whether it went out. Otherwise it accepts and keeps each reset e-mail (the
@@ -46,49 +41,39 @@ async function startReceiver() {
 /** DECISIONS §15 "Mail is data": `kill -9` of the server while its e-mail is being sent (the SMTP server hangs after the
  *  data); after the restart the e-mail goes out, once, from its outbox row. PostgreSQL, a short mail lease. */
 describe('e-mail survives kill -9 (outbox)', () => {
-  let db: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let sql: pg.Client;
-  let dataDir: string;
+  let rig: CrashRig;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  let server: AppProcess | null = null;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'windscope-mail-crash-'));
-    db = await createPostgresDatabase();
+    rig = await createCrashRig('mail-crash');
     receiver = await startReceiver();
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
   });
   afterAll(async () => {
-    await server?.stop();
-    await sql?.end();
-    await db?.drop();
+    await rig?.close();
     await receiver?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('a reset link whose send was cut off by kill -9 is sent once after the restart', async () => {
-    const env = { DATA_DIR: dataDir, DATABASE_URL: db.url, DEMO_SEED: 'true', SMTP_URL: receiver.url, MAIL_LEASE_SECONDS: '2' };
-    server = await startAppProcess(env);
+    const env = { SMTP_URL: receiver.url, MAIL_LEASE_SECONDS: '2' };
+    const server = await rig.start(env);
     const res = await http(`${server.url}/api/auth/password-reset`, { method: 'POST', json: { email: 'admin@ege.example' } });
     expect(res.status).toBe(200);
     await waitFor('the receiver to hold the e-mail unanswered', () => receiver.state.stalled === 1);
-    const sending = await sql.query("select status, attempts from mail_outbox where kind = 'passwordReset'");
+    const sending = await rig.sql.query("select status, attempts from mail_outbox where kind = 'passwordReset'");
     expect(sending.rows).toEqual([{ status: 'sending', attempts: 1 }]);
-    await server.kill();
-    server = null;
+    await rig.kill();
 
     receiver.state.stall = false;
-    server = await startAppProcess(env);
+    await rig.start(env);
     // the crashed process's lease runs out, the new process takes the row and sends it
     await waitFor('the e-mail to be accepted', () => receiver.state.accepted.length === 1, 30_000);
     expect(receiver.state.accepted[0]).toContain('To: admin@ege.example');
     expect(receiver.state.accepted[0]).toContain('/password-reset?token=3D');
     await waitFor(
       'the row to be marked sent',
-      async () => (await sql.query("select 1 from mail_outbox where kind = 'passwordReset' and status = 'sent'")).rowCount === 1,
+      async () => (await rig.sql.query("select 1 from mail_outbox where kind = 'passwordReset' and status = 'sent'")).rowCount === 1,
     );
-    const [row] = (await sql.query("select status, attempts, recipient from mail_outbox where kind = 'passwordReset'")).rows;
+    const [row] = (await rig.sql.query("select status, attempts, recipient from mail_outbox where kind = 'passwordReset'")).rows;
     expect(row).toEqual({ status: 'sent', attempts: 2, recipient: 'admin@ege.example' });
     // and only once: a few polling rounds later nothing more arrived
     await sleep(2_500);

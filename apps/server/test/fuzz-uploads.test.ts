@@ -208,14 +208,16 @@ describe('fuzzing the uploads', () => {
           const answer = res.json() as { data: Record<string, unknown>[]; rejected: { name: string; message: string }[] };
           expect(answer.data.length, label).toBeGreaterThan(0);
           for (const rejected of answer.rejected) expect(rejected.message.trim().length, label).toBeGreaterThan(0);
-          // only the upload's own table changed, by the rows answered (and, for photos, the turbine's photo_count and
-          // photo_version and with them the turbine list's version, kept by triggers)
-          const mayChange = upload.table === 'photos' ? ['photos', 'turbines', 'list_versions'] : [upload.table];
+          // only the upload's own table changed, by the rows answered, and the audit log by one row each (DECISIONS
+          // §17; and, for photos, the turbine's photo_count and photo_version and with them the turbine list's version,
+          // kept by triggers)
+          const mayChange = [...(upload.table === 'photos' ? ['photos', 'turbines', 'list_versions'] : [upload.table]), 'audit_log'];
           for (const table of Object.keys(before)) {
             if (!mayChange.includes(table)) expect(after[table], `${label}: table ${table} changed`).toBe(before[table]);
           }
-          const count = (fp: Record<string, string>) => Number(fp[upload.table]?.split(':')[0]);
-          expect(count(after) - count(before), label).toBe(answer.data.length);
+          const count = (fp: Record<string, string>, table: string) => Number(fp[table]?.split(':')[0] ?? 0);
+          expect(count(after, upload.table) - count(before, upload.table), label).toBe(answer.data.length);
+          expect(count(after, 'audit_log') - count(before, 'audit_log'), `${label}: audit rows`).toBe(answer.data.length);
           // every new file belongs to a stored row; nothing of a refused file, nothing left in staging
           const added = filesAfter.filter((f) => !filesBefore.includes(f));
           const storedNames = answer.data.map((row) => String(upload.table === 'photos' ? row.originalName : row.original_filename));

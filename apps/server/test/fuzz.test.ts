@@ -286,6 +286,7 @@ describe('fuzzing every API route', () => {
         const res = await t.call(token, inject);
         // what a request hands off after its answer (a reset link's row and e-mail) belongs to it
         await t.app.ctx.mail.drained();
+        await t.app.ctx.webhooks.drained();
         const status = res.statusCode;
         tally.add(key, res);
         expect(status, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);

@@ -1,9 +1,9 @@
 /** Rows of the route table (route-table.ts) for photos, reports and signed file URLs. */
 import { reportGenerateBodySchema } from '@windscope/contract';
 import { reportJobs } from '../src/db/schema.ts';
-import { signFileUrl, urlExpiry } from '../src/files/signed-urls.ts';
+import { signFileUrl, signZoomBase, urlExpiry } from '../src/files/signed-urls.ts';
 import { insertCampaign } from './campaign-factories.ts';
-import { insertPhoto, insertReport, insertTurbine, unique } from './factories.ts';
+import { fileHolderFor, insertPhoto, insertReport, insertTurbine, unique } from './factories.ts';
 import type { BadInput, PreparedCall, RouteCase, RouteContext } from './route-table.ts';
 import { formBody, makeJpeg, makePdf } from './uploads.ts';
 
@@ -144,8 +144,23 @@ export const FILE_ROUTE_CASES: Record<string, RouteCase> = {
     prepare: async (c) => {
       const key = `turbines/${(await insertTurbine(c.t, c.companyId)).id}/reports/2026/1-1-matrix.pdf`;
       await c.t.app.ctx.storage.writeBuffer(key, makePdf());
-      const url = signFileUrl(c.t.config.jwtSecret, { key, kind: 'pdf', expires: urlExpiry(c.t.clock.now()), download: false });
+      const holder = await fileHolderFor(c.t, c.actorUser);
+      const expires = urlExpiry(c.t.clock.now(), c.t.config.fileUrlLifetimeSeconds);
+      const url = signFileUrl(c.t.config.jwtSecret, { key, kind: 'pdf', expires, download: false, holder });
       return { params: { '*': key }, query: url.slice(url.indexOf('?')) };
+    },
+  },
+  'GET /api/zoom/*': {
+    needs: 'public', // the signed base in the path is the authorisation (DECISIONS §16)
+    ok: 200,
+    tenantRow: false,
+    prepare: async (c) => {
+      const key = `turbines/${(await insertTurbine(c.t, c.companyId)).id}/drone/2026/A/0/1-1-matrix.jpg`;
+      smallJpeg ??= makeJpeg(64, 48);
+      await c.t.app.ctx.storage.writeBuffer(`${key}.tiles/0/0_0.jpeg`, await smallJpeg);
+      const holder = await fileHolderFor(c.t, c.actorUser);
+      const base = signZoomBase(c.t.config.jwtSecret, key, urlExpiry(c.t.clock.now(), c.t.config.fileUrlLifetimeSeconds), holder);
+      return { params: { '*': `${base.slice('/api/zoom/'.length)}0/0_0.jpeg` } };
     },
   },
 };

@@ -41,6 +41,9 @@ function expectTrue(condition: boolean, message: string) {
   if (!condition) throw new Error(message);
 }
 
+/** The turbine a fleet list case prepared, by the case's context (its check looks for it). */
+const preparedTurbines = new WeakMap<RouteContext, number>();
+
 export const FINDING_ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/turbines/:id/findings': {
     needs: 'finding.read',
@@ -98,6 +101,30 @@ export const FINDING_ROUTE_CASES: Record<string, RouteCase> = {
     prepare: async (c) => {
       await confirmedFinding(c);
       return { query: `?format=xlsx&filter_company_id=${c.companyId}` };
+    },
+  },
+  'GET /api/findings': {
+    needs: 'finding.read',
+    ok: 200,
+    tenantRow: false,
+    prepare: async (c) => {
+      const { turbine } = await confirmedFinding(c);
+      preparedTurbines.set(c, turbine.id);
+      return { query: `?filter_company_id=${c.companyId}&status=open` };
+    },
+    check: (res, c) => {
+      const ids = new Set((res.json().data.items as { turbine_id: number }[]).map((f) => f.turbine_id));
+      const sees = c.role === 'superadmin' || c.companyId === c.actor.companyId;
+      expectTrue(ids.has(preparedTurbines.get(c) ?? 0) === sees, `${c.role} sees findings of the wrong company`);
+    },
+  },
+  'GET /api/findings/distance-bands': {
+    needs: 'finding.read',
+    ok: 200,
+    tenantRow: false,
+    prepare: async (c) => {
+      await confirmedFinding(c);
+      return { query: `?filter_company_id=${c.companyId}` };
     },
   },
   'GET /api/turbines/:id/photos/:photoId/findings': {

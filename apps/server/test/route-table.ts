@@ -31,12 +31,17 @@ import { DEMO_PASSWORD } from '../src/db/seed.ts';
 import type { UserRow } from '../src/users/presenter.ts';
 import { type DemoCompanies, insertComment, insertCompany, insertTurbine, insertUser, unique } from './factories.ts';
 import { DEMO, type TestApp } from './harness.ts';
+import { API_TOKEN_ROUTE_CASES } from './route-table-api-tokens.ts';
 import { CAMPAIGN_ROUTE_CASES } from './route-table-campaigns.ts';
 import { FILE_ROUTE_CASES } from './route-table-files.ts';
 import { FINDING_ROUTE_CASES } from './route-table-findings.ts';
 import { MAIL_ROUTE_CASES } from './route-table-mail.ts';
+import { AUDIT_ROUTE_CASES } from './route-table-audit.ts';
 import { NOTIFICATION_ROUTE_CASES } from './route-table-notifications.ts';
 import { UPLOAD_ROUTE_CASES } from './route-table-uploads.ts';
+import { TURBINE_SHEET_ROUTE_CASES } from './route-table-turbine-sheet.ts';
+import { SHARE_LINK_ROUTE_CASES } from './route-table-share-links.ts';
+import { WEBHOOK_ROUTE_CASES } from './route-table-webhooks.ts';
 
 export type Target = 'own' | 'other';
 
@@ -199,6 +204,26 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   // ---------- auth ----------
   'GET /api/auth/verify': { needs: 'signed-in', ok: 200, tenantRow: false, prepare: async () => ({}) },
+  // DECISIONS §18: the dashboard map's style (MAP_STYLE_URL or null), the same for every signed-in user
+  'GET /api/map/settings': {
+    needs: 'signed-in',
+    ok: 200,
+    tenantRow: false,
+    prepare: async () => ({}),
+    check: (res, c) => {
+      if (!('style_url' in res.json().data)) throw new Error(`${c.role}: no style_url`);
+    },
+  },
+  // the upload limits this server applies (MAX_PHOTO_MB, MAX_REPORT_MB, MAX_MEGAPIXELS), the same for every signed-in user
+  'GET /api/uploads/limits': {
+    needs: 'signed-in',
+    ok: 200,
+    tenantRow: false,
+    prepare: async () => ({}),
+    check: (res, c) => {
+      if (!(res.json().data.photo_bytes > 0)) throw new Error(`${c.role}: no photo_bytes`);
+    },
+  },
   'GET /api/auth/profile': { needs: 'signed-in', ok: 200, tenantRow: false, prepare: async () => ({}) },
   'GET /api/auth/validate-session': { needs: 'signed-in', ok: 200, tenantRow: false, prepare: async () => ({}) },
   'POST /api/auth/logout': { needs: 'signed-in', ok: 200, tenantRow: false, prepare: async () => ({ freshSession: true }) },
@@ -422,6 +447,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   // ---------- photos, reports, files: route-table-files.ts ----------
   ...FILE_ROUTE_CASES,
   ...UPLOAD_ROUTE_CASES,
+  ...TURBINE_SHEET_ROUTE_CASES,
 
   // ---------- findings: route-table-findings.ts ----------
   ...FINDING_ROUTE_CASES,
@@ -430,6 +456,13 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   ...NOTIFICATION_ROUTE_CASES,
   // ---------- the e-mail outbox (issue 22): route-table-mail.ts ----------
   ...MAIL_ROUTE_CASES,
+  // ---------- the audit log (issue 26): route-table-audit.ts ----------
+  ...AUDIT_ROUTE_CASES,
   // ---------- inspection campaigns: route-table-campaigns.ts ----------
   ...CAMPAIGN_ROUTE_CASES,
+  // ---------- personal API tokens (DECISIONS §17): route-table-api-tokens.ts ----------
+  ...API_TOKEN_ROUTE_CASES,
+  ...SHARE_LINK_ROUTE_CASES,
+  // ---------- webhooks (DECISIONS §17): route-table-webhooks.ts ----------
+  ...WEBHOOK_ROUTE_CASES,
 };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { withMultipartListing } from './s3rver-multipart.ts';
+import { completeS3rver } from './s3rver-fixes.ts';
 
 export interface TestS3Server {
   endpoint: string;
@@ -15,7 +15,7 @@ export interface TestS3Server {
 /** A real S3-compatible server (s3rver) on a random loopback port, with its data in a temporary folder. */
 export async function startS3Server(bucket = 'windscope-test'): Promise<TestS3Server> {
   const directory = mkdtempSync(path.join(tmpdir(), 'windscope-s3-'));
-  const server = withMultipartListing(
+  const server = completeS3rver(
     new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] }),
   );
   const address = await server.run();

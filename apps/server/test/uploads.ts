@@ -1,3 +1,4 @@
+import { encodePcd, type PcdEncoding, type PcdPoint } from '@windscope/contract/pcd';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { TestApp } from './harness.ts';
@@ -77,6 +78,18 @@ export function makePcd(points = 3): Buffer {
   ];
   const body = Array.from({ length: points }, (_, i) => `${i} ${i * 0.5} ${i * 0.25}`);
   return Buffer.from(`${[...header, ...body].join('\n')}\n`);
+}
+
+/** A .pcd of these points (contract encodePcd); `claim` overrides the POINTS line (a header that lies about its size). */
+export const pcdOf = (points: PcdPoint[], encoding: PcdEncoding, claim?: number): Buffer => Buffer.from(encodePcd(points, encoding, claim));
+
+/** A small blade-like section: an elliptic shell along x, coloured by its side (rgb) with intensity along it. */
+export function bladeSection(n = 4000): PcdPoint[] {
+  return Array.from({ length: n }, (_, i) => {
+    const t = (i * 2 * Math.PI) / 97;
+    const x = (i / n) * 4;
+    return { x, y: 0.8 * Math.cos(t), z: 0.25 * Math.sin(t), rgb: Math.sin(t) > 0 ? 0xd04030 : 0x3070d0, intensity: i / n };
+  });
 }
 
 export function makePdf(text = 'Windscope inspection report'): Buffer {

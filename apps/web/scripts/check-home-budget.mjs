@@ -5,9 +5,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { ROUTE_MODULES } from './route-preloads.mjs';
+import { manifestClosure, readManifest } from './vite-manifest.mjs';
 
 const BUDGET_KB = 170;
-const HOME_ROUTE = ['index.html', 'src/features/public/layout/public-layout.tsx', 'src/features/public/home/home-page.tsx'];
+const HOME_ROUTE = ['index.html', ...ROUTE_MODULES['/']];
 const NEVER_ON_HOME = [
   'src/app/management-area.tsx',
   'src/features/dashboard/dashboard-page.tsx',
@@ -15,25 +17,10 @@ const NEVER_ON_HOME = [
 ];
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const manifest = readManifest(dist);
 
-function collect(keys) {
-  const files = new Set();
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`not in the manifest: ${key}`);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return files;
-}
-
-const homeFiles = collect(HOME_ROUTE);
+const home = manifestClosure(manifest, HOME_ROUTE);
+const homeFiles = new Set([...home.js, ...home.css]);
 const rows = [...homeFiles].map((file) => ({ file, gzip: gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length }));
 rows.sort((a, b) => b.gzip - a.gzip);
 const total = rows.reduce((sum, row) => sum + row.gzip, 0);

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { precompress } from './precompress.mjs';
 import { routePreloadLinks } from './route-preloads.mjs';
+import { readManifest } from './vite-manifest.mjs';
 
 const LANGUAGES = ['tr', 'en'];
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,7 +24,7 @@ await build({
 const { renderPage, PRERENDERED_PATHS } = await import(pathToFileURL(path.join(serverBundle, 'render-page.js')).href);
 
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
-const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const manifest = readManifest(dist);
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `template` with `search` replaced once; the build fails when index.html no longer has it. */
@@ -32,19 +33,13 @@ function replaceOnce(html, search, replacement) {
   return html.replace(search, () => replacement);
 }
 
-/** Pages with a field (sign-in, contact, the FAQ's search) need their JS as soon as possible: a visitor may type at once,
- *  and what is typed into a field the app has not hydrated yet never reaches its state (the FAQ search stayed at 12
- *  questions with "10 MB" in the box). Their scripts stay in the head, fetched at low priority so the stylesheets and
- *  pictures go first (Chrome gives module scripts and modulepreloads high priority, which Lighthouse's simulation also
- *  counts as render-blocking). */
-const FORM_PAGES = new Set(['/login', '/contact', '/faq']);
-const lowPriorityScripts = (html) =>
-  html.replace(/<(script type="module"|link rel="modulepreload") /g, (_tag, start) => `<${start} fetchpriority="low" `);
-
-/** The other pages paint from their HTML and CSS; their JS only hydrates them. So the entry and the route's chunks are asked for
+/** The pages paint from their HTML and CSS; their JS only hydrates them. So the entry and the route's chunks are asked for
  *  once the page has painted (the frame after the first one; at the latest after 1 s, for a tab in the background),
- *  which leaves the link to the stylesheets and the largest picture until then. The script is inline: the server's CSP
- *  allows it by its hash (apps/server/src/http/prerendered-pages.ts reads the pages). */
+ *  which leaves the link to the stylesheets and the largest picture until then (and keeps the scripts out of Lighthouse's
+ *  simulated LCP, which counts every request started before the observed one). A field on such a page works before the
+ *  app does: what is typed there is carried into the app's state when it hydrates (ui/typed-before-hydration.ts), and
+ *  the buttons wait for the app (useHydrated). The script is inline: the server's CSP allows it by its hash
+ *  (apps/server/src/http/prerendered-pages.ts reads the pages). */
 function hydrateAfterFirstPaint(html) {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('index.html has no entry <script type="module" crossorigin src> (scripts/prerender.mjs)');
@@ -89,7 +84,7 @@ for (const language of LANGUAGES) {
     );
     page = replaceOnce(page, '</head>', `  ${routePreloadLinks(manifest, route).join('\n    ')}\n  </head>`);
     page = replaceOnce(page, '<div id="root"></div>', `<div id="root">${html}</div>`);
-    page = FORM_PAGES.has(route) ? lowPriorityScripts(page) : hydrateAfterFirstPaint(page);
+    page = hydrateAfterFirstPaint(page);
     const file = `pages/${language}/${route === '/' ? 'index' : route.slice(1)}.html`;
     await writeFile(path.join(dist, file), page);
     await precompress(path.join(dist, file));

@@ -1,6 +1,7 @@
 // The <link>s a prerendered page carries in its head (issue 22): the lazy chunks and CSS of its route, which the browser
 // would otherwise learn of only after the entry has run (one more round trip on a slow link before the page can be
-// hydrated), and the page's largest picture. From the build's manifest.
+// hydrated), and the page's largest picture. From the build's manifest (vite-manifest.mjs reads it).
+import { manifestClosure } from './vite-manifest.mjs';
 
 const PUBLIC_LAYOUT = 'src/features/public/layout/public-layout.tsx';
 const publicPage = (name) => [PUBLIC_LAYOUT, `src/features/public/${name}/${name}-page.tsx`];
@@ -19,31 +20,12 @@ export const ROUTE_MODULES = {
 /** The picture that is a page's largest paint, fetched with the chunks. */
 const ROUTE_LCP_IMAGE = { '/': /^assets\/blade-inspection-[\w-]{8}\.svg$/ };
 
-function closure(manifest, keys) {
-  const js = new Set();
-  const css = new Set();
-  const assets = new Set();
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`not in the build's manifest: ${key} (a route module renamed? scripts/route-preloads.mjs)`);
-    if (chunk.file.endsWith('.js')) js.add(chunk.file);
-    for (const asset of chunk.assets ?? []) assets.add(asset);
-    for (const sheet of chunk.css ?? []) css.add(sheet);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  keys.forEach(visit);
-  return { js, css, assets };
-}
-
 /** The head links of `route`'s page: what the entry (index.html) does not load already. */
 export function routePreloadLinks(manifest, route) {
   const modules = ROUTE_MODULES[route];
   if (!modules) throw new Error(`no route modules for ${route} (scripts/route-preloads.mjs)`);
-  const entry = closure(manifest, ['index.html']);
-  const { js, css, assets } = closure(manifest, modules);
+  const entry = manifestClosure(manifest, ['index.html']);
+  const { js, css, assets } = manifestClosure(manifest, modules);
   const image = ROUTE_LCP_IMAGE[route];
   const picture = image ? [...assets].find((file) => image.test(file)) : undefined;
   return [

@@ -21,8 +21,9 @@ function start(hydrate: boolean) {
 }
 
 if (prerendered) {
-  // hydrated when the app draws what the server drew: the same language and no query string (/login?next= adds a notice);
-  // otherwise drawn afresh over it
-  const hydrate = prerendered === i18n.language && window.location.search === '';
+  // hydrated when the app draws what the server drew: the same language (the query string changes nothing the prerendered
+  // pages draw before hydration: /login's notice for ?next= comes after it); otherwise drawn afresh over it (the page was
+  // hidden till then: index.html's first script)
+  const hydrate = prerendered === i18n.language;
   void loadMatchedRoutes(window.location.pathname).then(() => start(hydrate));
 } else start(false);

@@ -24,6 +24,8 @@ export const COMPARE_LIMIT = 2;
 export const ZOOM_STEP = 1.5;
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 5;
+/** Viewers load a photo's preview (DECISIONS §6), this many pixels wide at most; the server makes it. */
+export const PREVIEW_WIDTH = 1600;
 export const ANNOTATION_DEFAULTS = { color: 'red', strokeWidth: 3, textSize: 16 } as const;
 export const ANNOTATION_HIT_TOLERANCE = { text: 30, circle: 15, rectangle: 10 } as const;
 
@@ -47,6 +49,12 @@ export const UNAUTHORIZED_REDIRECT_MS = 2000;
 
 /** Client cache stale times (DECISIONS §9). */
 export const STALE_TIME_MS = { default: 5 * 60_000, turbines: 2 * 60_000, photos: 3 * 60_000 } as const;
+
+/** DECISIONS §17: a signed file URL lives at most 15 minutes, and the server hands out one URL for a third of that (it is
+ *  then good for ten to fifteen minutes). The web app fetches answers that carry file URLs again this often, so the
+ *  URLs it holds always have five minutes or more left. */
+export const FILE_URL_MAX_LIFETIME_SECONDS = 900;
+export const FILE_URL_REFRESH_MS = (FILE_URL_MAX_LIFETIME_SECONDS / 3) * 1000;
 
 /** File limits (DECISIONS §6); the server reads overrides from its configuration. */
 export const FILE_LIMITS = {

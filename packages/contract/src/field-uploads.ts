@@ -58,6 +58,15 @@ export const tusOutcomeSchema = z.discriminatedUnion('state', [
   }),
 ]);
 export type TusOutcome = z.infer<typeof tusOutcomeSchema>;
+/** The file limits this server applies (MAX_PHOTO_MB, MAX_REPORT_MB, MAX_MEGAPIXELS): the upload manager flags a file
+ *  over them before sending it, with the server's own figures rather than the defaults (FILE_LIMITS). */
+export const uploadLimitsSchema = z.object({
+  photo_bytes: z.number().int().positive(),
+  report_bytes: z.number().int().positive(),
+  max_megapixels: z.number().positive(),
+});
+export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
+
 export const tusOutcomeResponseSchema = z.object({ success: z.literal(true), data: tusOutcomeSchema, message: z.string() });
 
 /** POST /api/turbines/{id}/photos/known-hashes: which of these SHA-256 the turbine already holds (asked before sending). */

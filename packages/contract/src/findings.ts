@@ -333,7 +333,8 @@ export const findingVersionQuerySchema = z.object({ version: z.coerce.number().i
 // ---------- list filters ----------
 
 export const FINDING_SORTS = ['severity', 'due_date', 'updated_at', 'created_at', 'distance', 'status', 'last_seen', 'blade'] as const;
-const statusList = z
+/** a comma list of statuses, 'open' standing for confirmed, monitoring and repair_planned */
+export const findingStatusListSchema = z
   .string(field('FINDING_FILTER_INVALID'))
   .max(200, field('FINDING_FILTER_INVALID'))
   .refine(
@@ -348,7 +349,7 @@ const filterInt = (min: number, max: number) =>
     .max(max, field('FINDING_FILTER_INVALID'));
 /** GET /turbines/{id}/findings: status is a comma list ('open' = confirmed, monitoring, repair_planned). */
 export const findingListQuerySchema = z.object({
-  status: statusList.optional(),
+  status: findingStatusListSchema.optional(),
   severity: filterInt(1, 5).optional(),
   min_severity: filterInt(1, 5).optional(),
   blade: z.enum(BLADES, field('FINDING_FILTER_INVALID')).optional(),

@@ -34,6 +34,27 @@ export function parseCoordinates(text: string | null | undefined): GeoPoint | nu
   return { latitude, longitude };
 }
 
+/** One coordinate as decimal text without rounding: "+038,4200" -> "38.42", "-0.0" -> "0"; the sign from the hemisphere
+ *  letter (S/W/G/B) or the minus, as parseCoordinates signs it. The same text PostgreSQL's trim_scale(numeric)::text gives (migration 0019). */
+function decimalText(raw: string, hemisphere: string | undefined): string {
+  const [whole = '0', fraction = ''] = raw.replace(/^[+-]/, '').replace(',', '.').split('.');
+  const integer = whole.replace(/^0+(?=\d)/, '');
+  const decimals = fraction.replace(/0+$/, '');
+  const body = decimals ? `${integer}.${decimals}` : integer;
+  const negative = (hemisphere !== undefined && SOUTH_OR_WEST.test(hemisphere)) || raw.startsWith('-');
+  return negative && body !== '0' ? `-${body}` : body;
+}
+
+/** The one stored form of a turbine's coordinates, "38.4237,27.1428" (issue 27 item 1): whatever parseCoordinates reads,
+ *  written as plain decimal latitude,longitude with nothing lost; null when it does not read as a position. */
+export function normalizeCoordinates(text: string | null | undefined): string | null {
+  if (parseCoordinates(text) === null || typeof text !== 'string') return null;
+  const match = PAIR.exec(text.trim());
+  if (!match) return null;
+  const [, lat = '', latHemisphere, lng = '', lngHemisphere] = match;
+  return `${decimalText(lat, latHemisphere)},${decimalText(lng, lngHemisphere)}`;
+}
+
 /** The mean earth radius (IUGG), in metres. */
 const EARTH_RADIUS_M = 6_371_008.8;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;

@@ -144,6 +144,72 @@ export const MESSAGES = {
     tr: 'Koordinatlar "enlem,boylam" biçiminde olmalıdır (ör. 38.42,27.14)',
     en: 'Coordinates must be "latitude,longitude" (e.g. 38.42,27.14)',
   },
+  TURBINE_RATED_POWER_INVALID: {
+    tr: 'Nominal güç 0 ile 30.000 kW arasında bir sayı olmalıdır',
+    en: 'Rated power must be a number above 0 and at most 30,000 kW',
+  },
+  TURBINE_HUB_HEIGHT_INVALID: {
+    tr: 'Göbek yüksekliği 0 ile 300 m arasında bir sayı olmalıdır',
+    en: 'Hub height must be a number above 0 and at most 300 m',
+  },
+  TURBINE_ROTOR_DIAMETER_INVALID: {
+    tr: 'Rotor çapı 0 ile 400 m arasında bir sayı olmalıdır',
+    en: 'Rotor diameter must be a number above 0 and at most 400 m',
+  },
+  TURBINE_BLADE_LENGTH_INVALID: {
+    tr: 'Kanat uzunluğu 0 ile 200 m arasında bir sayı olmalıdır',
+    en: 'Blade length must be a number above 0 and at most 200 m',
+  },
+  TURBINE_COMMISSIONING_DATE_INVALID: {
+    tr: 'İşletmeye alma tarihi 1950 ile 2100 arasında geçerli bir tarih olmalıdır (YYYY-AA-GG)',
+    en: 'Commissioning date must be a valid date between 1950 and 2100 (YYYY-MM-DD)',
+  },
+  TURBINE_IMPORT_FILE_INVALID: {
+    tr: 'Dosya okunamadı: bir CSV veya XLSX tablosu seçin (ilk satır sütun başlıkları).',
+    en: 'The file could not be read: choose a CSV or XLSX table (the first row holds the column headings).',
+  },
+  TURBINE_IMPORT_FILE_MISSING: { tr: 'Lütfen içe aktarılacak bir dosya seçin.', en: 'Please choose a file to import.' },
+  TURBINE_IMPORT_FILE_TOO_LARGE: {
+    tr: 'Dosya çok büyük: en fazla {megabytes} MB içe aktarılabilir.',
+    en: 'The file is too large: at most {megabytes} MB can be imported.',
+  },
+  TURBINE_IMPORT_NO_CODE_COLUMN: {
+    tr: 'Dosyada "Kod" sütunu yok: her satır türbinini koduyla bulur.',
+    en: 'The file has no "Code" column: each row finds its turbine by its code.',
+  },
+  TURBINE_IMPORT_EMPTY: { tr: 'Dosyada içe aktarılacak satır yok.', en: 'The file has no rows to import.' },
+  TURBINE_IMPORT_TOO_MANY_ROWS: {
+    tr: 'Dosyada çok fazla satır var: en fazla {max} satır içe aktarılabilir.',
+    en: 'The file has too many rows: at most {max} rows can be imported.',
+  },
+  TURBINE_IMPORT_DUPLICATE_CODE: {
+    tr: 'Bu kod dosyada birden fazla satırda var (satır {lines}); her türbin bir kez yer almalı.',
+    en: 'This code appears on more than one row of the file (rows {lines}); each turbine must appear once.',
+  },
+  TURBINE_IMPORT_OTHER_COMPANY: {
+    tr: 'Bu satır başka bir şirketi gösteriyor; bu içe aktarma yalnızca {company} türbinlerini ekler veya değiştirir.',
+    en: 'This row names another company; this import only adds or changes turbines of {company}.',
+  },
+  TURBINE_IMPORT_STATUS_UNKNOWN: {
+    tr: 'Bilinmeyen durum "{value}". Geçerli durumlar: {statuses}.',
+    en: 'Unknown status "{value}". Valid statuses: {statuses}.',
+  },
+  TURBINE_IMPORT_UPDATE_FORBIDDEN: {
+    tr: 'Bu kodla bir türbin zaten var ve var olan türbinleri yalnızca süper yönetici değiştirebilir.',
+    en: 'A turbine with this code already exists, and only a superadmin can change existing turbines.',
+  },
+  TURBINE_IMPORT_REFUSED_ROWS: {
+    tr: '{count} satır reddedildi; hiçbir şey içe aktarılmadı. Satırları düzeltip tekrar deneyin.',
+    en: '{count} rows were refused; nothing was imported. Correct the rows and try again.',
+  },
+  TURBINE_IMPORT_CHECKED: {
+    tr: 'Dosya kontrol edildi; henüz hiçbir şey değişmedi.',
+    en: 'The file was checked; nothing has changed yet.',
+  },
+  TURBINE_IMPORTED: {
+    tr: '{created} türbin eklendi, {updated} türbin güncellendi.',
+    en: '{created} turbines added, {updated} turbines updated.',
+  },
   TURBINE_CODE_TAKEN: {
     tr: '"{code}" kodlu bir türbin bu şirkette zaten var.',
     en: 'This company already has a turbine with the code "{code}".',
@@ -364,6 +430,14 @@ export const MESSAGES = {
     tr: 'İç yüzey bulguları için 1 ile 25 arasında bir oda seçin.',
     en: 'Interior findings need a room from 1 to 25.',
   },
+  FINDING_ROOM_BEYOND_TURBINE: {
+    tr: 'Bu türbinin {rooms} odası var; bulgu {room}. odaya konamaz. Bir yönetici türbini düzenleyerek oda sayısını artırabilir.',
+    en: 'This turbine has {rooms} rooms, so no finding can be in room {room}. A manager can raise the number of rooms by editing the turbine.',
+  },
+  TURBINE_ROOMS_BELOW_USED: {
+    tr: 'Bu türbinin {room}. odasında fotoğraf veya bulgu var; oda sayısı en az {room} olmalıdır ({rooms} olamaz).',
+    en: 'Room {room} of this turbine has photos or findings, so it needs at least {room} rooms (not {rooms}).',
+  },
   FINDING_NOTES_TOO_LONG: { tr: 'Notlar en fazla 2.000 karakter olabilir.', en: 'Notes can be at most 2,000 characters.' },
   FINDING_FIELD_INVALID: {
     tr: 'Kökten uzaklık, boyutlar veya derinlik sınıfı geçersiz.',
@@ -433,7 +507,110 @@ export const MESSAGES = {
   NOTIFICATION_NOT_FOUND: { tr: 'Bildirim bulunamadı.', en: 'Notification not found.' },
   NOTIFICATIONS_READ: { tr: 'Bildirimler okundu olarak işaretlendi.', en: 'Notifications marked as read.' },
   NOTIFICATION_SETTINGS_SAVED: { tr: 'Bildirim ayarları kaydedildi.', en: 'Notification settings saved.' },
+  AUDIT_FILTER_INVALID: { tr: 'Denetim kaydı filtresi geçersiz.', en: 'The audit log filter is invalid.' },
   MAIL_RETRY_QUEUED: { tr: 'E-posta yeniden gönderilmek üzere sıraya alındı.', en: 'The e-mail was queued to be sent again.' },
+  // webhooks (DECISIONS §17)
+  WEBHOOK_URL_INVALID: {
+    tr: 'Geçerli bir adres yazın (https://… ile başlayan, kullanıcı adı ve şifre içermeyen).',
+    en: 'Enter a valid address (starting with https://, without a user name or password).',
+  },
+  WEBHOOK_URL_NOT_HTTPS: { tr: 'Webhook adresi https:// ile başlamalı.', en: 'The webhook address must start with https://.' },
+  WEBHOOK_URL_PRIVATE: {
+    tr: 'Bu adres özel, yerel veya bağlantı-yerel bir ağa çıkıyor; webhook oraya gönderilemez.',
+    en: 'This address leads to a private, loopback or link-local network; webhooks cannot be sent there.',
+  },
+  WEBHOOK_URL_UNRESOLVED: {
+    tr: 'Bu adresin sunucusu bulunamadı. Adresi kontrol edin.',
+    en: 'The server of this address could not be found. Check the address.',
+  },
+  WEBHOOK_EVENTS_REQUIRED: { tr: 'En az bir olay seçin.', en: 'Choose at least one event.' },
+  WEBHOOK_EVENTS_INVALID: { tr: 'Olay listesi geçersiz.', en: 'The list of events is invalid.' },
+  WEBHOOK_ACTIVE_INVALID: { tr: 'Etkinlik durumu geçersiz.', en: 'The active setting is invalid.' },
+  WEBHOOK_LIMIT_REACHED: {
+    tr: 'Bir firmanın en fazla {limit} webhook’u olabilir.',
+    en: 'A company can have at most {limit} webhooks.',
+  },
+  WEBHOOK_NOT_FOUND: { tr: 'Webhook bulunamadı.', en: 'Webhook not found.' },
+  WEBHOOK_CREATED: {
+    tr: 'Webhook eklendi. İmza anahtarını şimdi kopyalayın: bir daha gösterilmeyecek.',
+    en: 'Webhook created. Copy the signing secret now: it will not be shown again.',
+  },
+  WEBHOOK_SAVED: { tr: 'Webhook kaydedildi.', en: 'Webhook saved.' },
+  WEBHOOK_DELETED: { tr: 'Webhook silindi.', en: 'Webhook deleted.' },
+  WEBHOOK_SECRET_ROTATED: {
+    tr: 'Yeni imza anahtarı oluşturuldu. Şimdi kopyalayın: bir daha gösterilmeyecek. Eski anahtar artık kullanılmıyor.',
+    en: 'A new signing secret was made. Copy it now: it will not be shown again. The old secret is no longer used.',
+  },
+  WEBHOOK_TEST_QUEUED: { tr: 'Deneme olayı gönderilmek üzere sıraya alındı.', en: 'The test event was queued to be sent.' },
+  WEBHOOK_INACTIVE: {
+    tr: 'Webhook kapalı. Deneme olayı göndermek için önce açın.',
+    en: 'The webhook is switched off. Switch it on to send a test event.',
+  },
+  // personal API tokens (DECISIONS §17)
+  API_TOKEN_NAME_REQUIRED: { tr: 'Anahtar için bir ad yazın.', en: 'Enter a name for the token.' },
+  API_TOKEN_NAME_TOO_LONG: { tr: 'Anahtar adı en fazla 100 karakter olabilir.', en: 'The token name can be at most 100 characters.' },
+  API_TOKEN_SCOPE_INVALID: { tr: 'Yetki "okuma" veya "okuma-yazma" olmalı.', en: 'The scope must be "read" or "read-write".' },
+  API_TOKEN_EXPIRY_INVALID: {
+    tr: 'Geçerlilik süresi 1 ile 365 gün arasında olmalı.',
+    en: 'The lifetime must be between 1 and 365 days.',
+  },
+  API_TOKEN_LIMIT_REACHED: {
+    tr: 'En fazla {limit} etkin API anahtarınız olabilir. Yenisini oluşturmadan önce birini iptal edin.',
+    en: 'You can have at most {limit} active API tokens. Revoke one before creating another.',
+  },
+  API_TOKEN_CREATED: {
+    tr: 'API anahtarı oluşturuldu. Şimdi kopyalayın: bir daha gösterilmeyecek.',
+    en: 'API token created. Copy it now: it will not be shown again.',
+  },
+  API_TOKEN_REVOKED: { tr: 'API anahtarı iptal edildi.', en: 'API token revoked.' },
+  API_TOKEN_NOT_FOUND: { tr: 'API anahtarı bulunamadı.', en: 'API token not found.' },
+  API_TOKEN_INVALID: {
+    tr: 'API anahtarı geçersiz, süresi dolmuş veya iptal edilmiş.',
+    en: 'The API token is invalid, expired or revoked.',
+  },
+  API_TOKEN_READ_ONLY: {
+    tr: 'Bu API anahtarı yalnızca okuma yetkisine sahip; değişiklik yapamaz.',
+    en: 'This API token is read-only; it cannot make changes.',
+  },
+  API_TOKEN_NOT_ALLOWED: {
+    tr: 'Bu işlem API anahtarıyla yapılamaz; uygulamada oturum açarak yapın.',
+    en: 'This cannot be done with an API token; sign in to the app to do it.',
+  },
+  API_TOKEN_RATE_LIMITED: {
+    tr: 'Bu API anahtarıyla çok fazla istek yapıldı. Lütfen {seconds|wait} sonra tekrar deneyin.',
+    en: 'Too many requests with this API token. Please try again in {seconds|wait}.',
+  },
+  // share links (DECISIONS §17)
+  SHARE_LINK_LABEL_REQUIRED: { tr: 'Bağlantı için bir etiket yazın.', en: 'Enter a label for the link.' },
+  SHARE_LINK_LABEL_TOO_LONG: { tr: 'Etiket en fazla 100 karakter olabilir.', en: 'The label can be at most 100 characters.' },
+  SHARE_LINK_EXPIRY_INVALID: {
+    tr: 'Geçerlilik süresi 1 ile 90 gün arasında olmalı.',
+    en: 'The lifetime must be between 1 and 90 days.',
+  },
+  SHARE_LINK_PASSWORD_INVALID: {
+    tr: 'Bağlantı şifresi 6 ile 128 karakter arasında olmalı.',
+    en: 'The link password must be between 6 and 128 characters.',
+  },
+  SHARE_LINK_KIND_INVALID: { tr: 'Paylaşılacak içerik bir rapor ya da bulgular olmalı.', en: 'Share either a report or findings.' },
+  SHARE_LINK_REPORT_REQUIRED: { tr: 'Paylaşılacak raporu seçin.', en: 'Choose the report to share.' },
+  SHARE_LINK_FINDINGS_REQUIRED: { tr: 'Paylaşılacak en az bir bulgu seçin.', en: 'Choose at least one finding to share.' },
+  SHARE_LINK_FINDING_NOT_SHAREABLE: {
+    tr: 'Yalnızca bu türbinin onaylanmış bulguları paylaşılabilir; taslak ve reddedilmiş bulgular paylaşılamaz.',
+    en: "Only this turbine's confirmed findings can be shared; drafts and rejected findings cannot.",
+  },
+  SHARE_LINK_PHOTO_NOT_SHAREABLE: {
+    tr: 'Yalnızca seçilen bulguların gözlem fotoğrafları paylaşılabilir.',
+    en: 'Only photos on which the chosen findings were seen can be shared.',
+  },
+  SHARE_LINK_CREATED: {
+    tr: 'Paylaşım bağlantısı oluşturuldu. Şimdi kopyalayın: bir daha gösterilmeyecek.',
+    en: 'Share link created. Copy it now: it will not be shown again.',
+  },
+  SHARE_LINK_REVOKED: { tr: 'Paylaşım bağlantısı iptal edildi.', en: 'Share link revoked.' },
+  SHARE_LINK_NOT_FOUND: { tr: 'Paylaşım bağlantısı bulunamadı.', en: 'Share link not found.' },
+  SHARE_LINK_INVALID: { tr: 'Bağlantı geçerli değil.', en: 'This link is not valid.' },
+  SHARE_LINK_PASSWORD_REQUIRED: { tr: 'Bu bağlantı şifreyle korunuyor.', en: 'This link is protected by a password.' },
+  SHARE_LINK_PASSWORD_WRONG: { tr: 'Şifre yanlış.', en: 'The password is wrong.' },
   FINDING_REASON_REQUIRED: { tr: 'Bu işlem için bir gerekçe yazın.', en: 'Write a reason for this change.' },
   FINDING_LAST_OBSERVATION: {
     tr: 'Bulgunun son gözlemi kaldırılamaz; bulguyu silin.',

@@ -74,6 +74,10 @@ export const ACTIONS = [
   'campaign.waive',
   'mail.read',
   'mail.retry',
+  'apiToken.manage',
+  'audit.read',
+  'shareLink.manage',
+  'webhook.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -181,6 +185,19 @@ export const PERMISSIONS: Record<Action, Record<RoleClass, Rule>> = {
   // and to send again
   'mail.read': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
   'mail.retry': { superadmin: true, manager: false, operator: false, customer: false, viewer: false },
+  // personal API tokens (DECISIONS §17): every user may make, list and revoke their own (a token never has more rights
+  // than its user, so a viewer's token only reads). Nobody manages another's: §17 names no such right, and deactivating
+  // or deleting the user (or a password change) ends all of theirs
+  'apiToken.manage': { superadmin: true, manager: true, operator: true, customer: true, viewer: true },
+  // the audit log (DECISIONS §17): the superadmin reads every company's, a manager their own company's (the route's
+  // query carries the company)
+  'audit.read': { superadmin: true, manager: true, operator: false, customer: false, viewer: false },
+  // share links (DECISIONS §17): a manager of the turbine's company (or the superadmin) shares a report or reviewed
+  // findings with someone without an account, sees the openings and revokes; any manager of the company may revoke a
+  // colleague's link (links belong to the company, and outlive their maker's account: see share-links/service.ts)
+  'shareLink.manage': { superadmin: true, manager: sameCompany, operator: false, customer: false, viewer: false },
+  // webhooks (§17): a company's managers for their company (the queries carry the company), the superadmin for any
+  'webhook.manage': { superadmin: true, manager: true, operator: false, customer: false, viewer: false },
 };
 
 /** The one permission check, used by the server's services and by the web app to hide what the server would refuse. */

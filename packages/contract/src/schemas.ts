@@ -14,6 +14,8 @@ import {
 } from './constants.ts';
 import type { TextFieldName } from './text-field-names.ts';
 import { isSingleLineText, isStorableText, multiLineText, singleLineText } from './text-fields.ts';
+import { normalizeCoordinates } from './geo.ts';
+import { turbineAssetBodyFields, turbineAssetSchema } from './turbine-assets.ts';
 
 /** Validation messages are message codes (see messages.ts) so that server and web show them in the user's language. */
 const storable = { error: 'TEXT_INVALID_CHARACTERS' } as const;
@@ -86,23 +88,15 @@ export const turbineStatusSchema = z.enum(TURBINE_STATUSES);
 export const bladeSchema = z.enum(BLADES);
 export const photoCategorySchema = z.enum(PHOTO_CATEGORIES);
 
-/** "38.4237,27.1428": latitude in -90..90, longitude in -180..180. */
+/** A turbine's position: anything parseCoordinates reads ("38.4237,27.1428", "38,42 K; 27,14 D", "38.42 N 27.14 E"),
+ *  stored as plain "latitude,longitude" (normalizeCoordinates); '' means none. */
 export const coordinatesSchema = z
-  .string()
+  .string({ error: 'TURBINE_COORDINATES_INVALID' })
   .trim()
   .max(64, { error: 'TURBINE_COORDINATES_INVALID' })
   .refine(isSingleLineText, { error: 'TURBINE_COORDINATES_INVALID' })
-  .refine(
-    (s) => {
-      if (s === '') return true;
-      const m = /^(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)$/.exec(s);
-      if (!m) return false;
-      const lat = Number(m[1]);
-      const lng = Number(m[2]);
-      return Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
-    },
-    { error: 'TURBINE_COORDINATES_INVALID' },
-  );
+  .refine((s) => s === '' || normalizeCoordinates(s) !== null, { error: 'TURBINE_COORDINATES_INVALID' })
+  .transform((s) => (s === '' ? '' : (normalizeCoordinates(s) ?? '')));
 
 // ---------- entities (what the API answers) ----------
 
@@ -163,6 +157,10 @@ export const turbineSchema = z.object({
   location: z.string(),
   site_name: z.string().nullable(),
   coordinates: z.string().nullable(),
+  /** issue 27: coordinates kept from before they were checked that do not read as a position (migration 0019), shown
+   *  to be corrected; null once the turbine is saved with readable coordinates or none */
+  coordinates_unreadable: z.string().nullable(),
+  ...turbineAssetSchema.shape,
   rooms: z.number().int(),
   company_id: id,
   company_name: z.string().nullable(),
@@ -174,8 +172,18 @@ export const turbineSchema = z.object({
 });
 export type Turbine = z.infer<typeof turbineSchema>;
 
-/** thumbnail and preview are null for a file without them (a .pcd point cloud has no picture to make them from) */
-export const photoUrlsSchema = z.object({ thumbnail: z.string().nullable(), preview: z.string().nullable(), original: z.string() });
+/** thumbnail and preview are null for a file without them (a .pcd point cloud has no picture to make them from);
+ *  zoom is the signed base of a large image's Deep Zoom pyramid (DECISIONS §16: `{zoom}pyramid.json` says whether it
+ *  is ready, and its size; tiles are `{zoom}{level}/{column}_{row}.jpeg`), null for a photo without one */
+export const photoUrlsSchema = z.object({
+  thumbnail: z.string().nullable(),
+  preview: z.string().nullable(),
+  original: z.string(),
+  zoom: z.string().nullable(),
+  /** a .pcd point cloud's copy decimated to PCD_POINT_BUDGET points (binary; DECISIONS §16), what the viewer downloads
+   *  first; 404 until made (older clouds: `npm run integrity -- --repair`). Absent or null for anything else. */
+  cloud: z.string().nullable().optional(),
+});
 export const photoSchema = z.object({
   id,
   key: z.string(),
@@ -204,6 +212,21 @@ export const photoSchema = z.object({
   uploadedBy: z.object({ name: z.string() }).nullable(),
 });
 export type Photo = z.infer<typeof photoSchema>;
+
+/** `{urls.zoom}pyramid.json` (DECISIONS §16): a Deep Zoom pyramid's size and tiling once it is made; 'pending' (202)
+ *  while it is still to be made (asking puts it first in the queue; the viewer shows the preview meanwhile). */
+export const zoomPyramidSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('ready'),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    tileSize: z.number().int().positive(),
+    overlap: z.number().int().nonnegative(),
+    format: z.literal('jpeg'),
+  }),
+  z.object({ state: z.literal('pending') }),
+]);
+export type ZoomPyramid = z.infer<typeof zoomPyramidSchema>;
 
 export const reportSchema = z.object({
   id,
@@ -289,6 +312,7 @@ const turbineFields = {
     .min(MIN_ROOMS, { error: 'TURBINE_ROOMS_MIN' })
     .max(1000, { error: 'VALIDATION' }),
   company_id: id.nullish(),
+  ...turbineAssetBodyFields,
 };
 
 export const createTurbineBodySchema = z.strictObject({

@@ -28,12 +28,47 @@ export interface TurbineFilters {
   text: string;
   /** only turbines whose worst open finding is at least this severity (1..5); null: every turbine */
   minSeverity: number | null;
+  /** asset data (issue 27): the value as stored, compared whole; null: any */
+  manufacturer: string | null;
+  model: string | null;
+  bladeType: string | null;
 }
 
-export const NO_TURBINE_FILTERS: TurbineFilters = { city: null, year: null, text: '', minSeverity: null };
+export const NO_TURBINE_FILTERS: TurbineFilters = {
+  city: null,
+  year: null,
+  text: '',
+  minSeverity: null,
+  manufacturer: null,
+  model: null,
+  bladeType: null,
+};
 
 export function hasTurbineFilters(filters: TurbineFilters): boolean {
-  return filters.city !== null || filters.year !== null || filters.minSeverity !== null || filters.text.trim() !== '';
+  return (
+    filters.city !== null ||
+    filters.year !== null ||
+    filters.minSeverity !== null ||
+    filters.manufacturer !== null ||
+    filters.model !== null ||
+    filters.bladeType !== null ||
+    filters.text.trim() !== ''
+  );
+}
+
+/** The asset values the filters compare, as the turbine list holds them. */
+export type AssetFilterKey = 'manufacturer' | 'model' | 'bladeType';
+export const ASSET_FILTER_FIELDS = { manufacturer: 'manufacturer', model: 'model', bladeType: 'blade_type' } as const;
+
+/** The distinct values of one asset field among the turbines, in Turkish order: a filter's choices. */
+export function assetFilterChoices(turbines: readonly FilterableTurbine[], key: AssetFilterKey): string[] {
+  const field = ASSET_FILTER_FIELDS[key];
+  const values = new Set<string>();
+  for (const turbine of turbines) {
+    const value = turbine[field];
+    if (value) values.add(value);
+  }
+  return [...values].sort(new Intl.Collator('tr', { sensitivity: 'base', numeric: true }).compare);
 }
 
 /** What the filters read of a turbine. */
@@ -46,6 +81,9 @@ export interface FilterableTurbine {
   updated_at?: string | null;
   created_at?: string | null;
   health: { worst_open_severity: number | null };
+  manufacturer?: string | null;
+  model?: string | null;
+  blade_type?: string | null;
 }
 
 /** "Worst severity at least N": a turbine without open findings never matches. */
@@ -78,7 +116,17 @@ export function indexTurbines<T extends FilterableTurbine>(turbines: readonly T[
   return turbines.map((turbine) => ({
     turbine,
     year: turbineYear(turbine),
-    haystack: foldForSearch([turbine.code, turbine.city, turbine.location, turbine.turbine_name ?? '', turbine.name ?? ''].join('\n')),
+    haystack: foldForSearch(
+      [
+        turbine.code,
+        turbine.city,
+        turbine.location,
+        turbine.turbine_name ?? '',
+        turbine.name ?? '',
+        turbine.manufacturer ?? '',
+        turbine.model ?? '',
+      ].join('\n'),
+    ),
   }));
 }
 
@@ -89,6 +137,9 @@ export function applyTurbineFilters<T extends FilterableTurbine>(index: readonly
     if (filters.city !== null && entry.turbine.city !== filters.city) continue;
     if (filters.year !== null && entry.year !== filters.year) continue;
     if (!meetsMinSeverity(entry.turbine, filters.minSeverity)) continue;
+    if (filters.manufacturer !== null && entry.turbine.manufacturer !== filters.manufacturer) continue;
+    if (filters.model !== null && entry.turbine.model !== filters.model) continue;
+    if (filters.bladeType !== null && entry.turbine.blade_type !== filters.bladeType) continue;
     if (!matchesWords(entry.haystack, words)) continue;
     result.push(entry.turbine);
   }
@@ -98,13 +149,17 @@ export function applyTurbineFilters<T extends FilterableTurbine>(index: readonly
 const FILTER = { error: 'FINDING_FILTER_INVALID' } as const;
 const filterInt = (min: number, max: number) => z.coerce.number(FILTER).int(FILTER).min(min, FILTER).max(max, FILTER);
 
-/** The dashboard's filters as query parameters, named as in its address (/dashboard?q=&city=&year=&severity=): the
+/** The dashboard's filters as query parameters, named as in its address (/dashboard?q=&city=&year=&severity=&manufacturer=
+ *  &model=&blade_type=): the
  *  fleet findings export takes them to export the findings of the turbines listed. */
 export const turbineFilterQuerySchema = z.object({
   q: z.string(FILTER).max(200, FILTER).optional(),
   city: z.string(FILTER).max(200, FILTER).optional(),
   year: filterInt(1900, 3000).optional(),
   severity: filterInt(1, 5).optional(),
+  manufacturer: z.string(FILTER).max(200, FILTER).optional(),
+  model: z.string(FILTER).max(200, FILTER).optional(),
+  blade_type: z.string(FILTER).max(200, FILTER).optional(),
   /** superadmin only, as on the turbine list */
   filter_company_id: z.coerce.number(FILTER).int(FILTER).positive(FILTER).max(MAX_ROW_ID, FILTER).optional(),
 });
@@ -116,6 +171,9 @@ export function turbineFiltersOfQuery(query: Partial<TurbineFilterQuery>): Turbi
     city: query.city || null,
     year: query.year ?? null,
     minSeverity: query.severity ?? null,
+    manufacturer: query.manufacturer || null,
+    model: query.model || null,
+    bladeType: query.blade_type || null,
   };
 }
 
@@ -126,6 +184,9 @@ export function turbineFilterQueryOf(filters: TurbineFilters, companyId: number 
   if (filters.city !== null) query.city = filters.city;
   if (filters.year !== null) query.year = filters.year;
   if (filters.minSeverity !== null) query.severity = filters.minSeverity;
+  if (filters.manufacturer !== null) query.manufacturer = filters.manufacturer;
+  if (filters.model !== null) query.model = filters.model;
+  if (filters.bladeType !== null) query.blade_type = filters.bladeType;
   if (companyId !== null) query.filter_company_id = companyId;
   return query;
 }

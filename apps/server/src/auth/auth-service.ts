@@ -5,6 +5,8 @@ import type { AppContext } from '../context.ts';
 import { companies, users } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { PACE_RULES, RATE_LIMITS, refundUnlessJudged, reserveAttempt, reservePacedAttempt } from '../rate-limit/rate-limiter.ts';
+import { recordAudit } from '../audit/record.ts';
+import { actorOf } from '../http/auth-hook.ts';
 import { presentUser, type UserRow } from '../users/presenter.ts';
 import { rememberLanguage } from './account-language.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
@@ -44,10 +46,34 @@ export async function startSignedIn(
   user: UserRow,
   companyName: string | null,
   meta: { ip: string; userAgent?: string; lang: Language },
+  method: 'password' | 'link' | 'setup',
 ) {
   await rememberLanguage(ctx, user.id, meta.lang);
-  const session = await createSession(ctx, user, meta);
+  const session = await ctx.db.transaction(async (tx) => {
+    const made = await createSession(ctx, user, meta, tx);
+    await recordAudit(tx, {
+      at: ctx.now(),
+      actor: actorOf(user),
+      kind: 'sign_in',
+      target: { type: 'user', id: user.id, label: user.email },
+      details: { method },
+    });
+    return made;
+  });
   return { token: session.token, expiresAt: session.expiresAt, user: presentUser(user, companyName) };
+}
+
+/** A refused sign-in: the address typed (never the password), and the account it names if there is one. */
+async function recordFailedSignIn(ctx: AppContext, email: string, found: { user: UserRow } | undefined, reason: string) {
+  await recordAudit(ctx.db, {
+    at: ctx.now(),
+    actor: null,
+    actorEmail: email,
+    kind: 'sign_in_failed',
+    companyId: found?.user.companyId ?? null,
+    target: found ? { type: 'user', id: found.user.id, label: found.user.email } : null,
+    details: { reason },
+  });
 }
 
 export async function login(
@@ -56,6 +82,26 @@ export async function login(
   meta: { ip: string; userAgent?: string; lang: Language },
 ) {
   const email = input.email.trim().toLowerCase();
+  let found: Awaited<ReturnType<typeof findUserByEmail>>;
+  try {
+    return await checkSignIn(ctx, email, input.password, meta, (row) => {
+      found = row;
+    });
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 401 || error.status === 429))
+      // the refusal is the answer even when its record cannot be written (the database went away)
+      await recordFailedSignIn(ctx, email, found, error.status === 401 ? 'wrong_credentials' : 'rate_limited').catch(() => {});
+    throw error;
+  }
+}
+
+async function checkSignIn(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  meta: { ip: string; userAgent?: string; lang: Language },
+  onFound: (row: Awaited<ReturnType<typeof findUserByEmail>>) => void,
+) {
   const keys = loginLimitKeys(email, meta.ip);
   // counted before the password is checked: a burst is judged attempt by attempt, a right password inside it included
   await reserveAttempt(ctx.limiter, [
@@ -72,14 +118,15 @@ export async function login(
     async () => {
       // the account is looked up before its pace is counted: a lookup that fails has counted nothing there
       const found = await findUserByEmail(ctx, email);
+      onFound(found);
       await reservePacedAttempt(ctx.limiter, keys.accountPace, PACE_RULES.loginPerAccount, ctx.now());
       counted = 'window and pace';
-      const ok = found ? await verifyPassword(found.user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+      const ok = found ? await verifyPassword(found.user.passwordHash, password) : await verifyAgainstDummy(password);
       // an inactive account answers exactly like a wrong password
       if (!found || !ok || !found.user.isActive) throw new AppError(401, 'LOGIN_FAILED');
       await clearLoginLimits(ctx, email, meta.ip, true);
       counted = 'settled';
-      return await startSignedIn(ctx, found.user, found.companyName, meta);
+      return await startSignedIn(ctx, found.user, found.companyName, meta, 'password');
     },
   );
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Language } from '@windscope/contract';
+import type { Language, Role } from '@windscope/contract';
+import { recordAudit } from '../audit/record.ts';
 import type { AppContext } from '../context.ts';
 import { passwordResetTokens, users } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
@@ -50,8 +51,16 @@ export async function confirmPasswordReset(ctx: AppContext, token: string, passw
       .update(users)
       .set({ passwordHash: newHash, updatedAt: now })
       .where(and(eq(users.id, userId), eq(users.isActive, true)))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw badRequest('PASSWORD_RESET_TOKEN_INVALID');
+      .returning({ id: users.id, role: users.role, companyId: users.companyId, email: users.email });
+    const user = updated[0];
+    if (!user) throw badRequest('PASSWORD_RESET_TOKEN_INVALID');
+    await recordAudit(tx, {
+      at: now,
+      actor: { id: user.id, role: user.role as Role, companyId: user.companyId },
+      kind: 'password_changed',
+      target: { type: 'user', id: user.id, label: user.email },
+      details: { by: 'reset' },
+    });
     await revokeUserSessions(tx, userId, now);
     // the account's other links (reset, sign-in, e-mail change) stop working too
     await voidAccountLinks(tx, userId, now);

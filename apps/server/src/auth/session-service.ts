@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { SESSION_TTL_MS } from '@windscope/contract';
+import { type Role, SESSION_TTL_MS } from '@windscope/contract';
+import { recordAudit } from '../audit/record.ts';
 import type { AppContext } from '../context.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { companies, sessions, users } from '../db/schema.ts';
@@ -9,6 +10,7 @@ import { unauthorized } from '../http/errors.ts';
 import type { UserRow } from '../users/presenter.ts';
 import { signSessionToken, verifySessionToken } from './tokens.ts';
 import { oncePer } from '../lib/once-per.ts';
+import { revokeUserApiTokens } from '../api-tokens/service.ts';
 
 /** The sign-in a session belongs to: when it happened (the absolute lifetime counts from there) and its first session. */
 interface SignIn {
@@ -42,9 +44,9 @@ async function insertSession(
   return { id, token, expiresAt };
 }
 
-/** A sign-in: a new session and a new family. */
-export function createSession(ctx: AppContext, user: UserRow, meta: { userAgent?: string; ip?: string }) {
-  return insertSession(ctx, ctx.db, user.id, meta, null);
+/** A sign-in: a new session and a new family (in `db`'s transaction when given one). */
+export function createSession(ctx: AppContext, user: UserRow, meta: { userAgent?: string; ip?: string }, db: Executor = ctx.db) {
+  return insertSession(ctx, db, user.id, meta, null);
 }
 
 /** Exchanges a live session for a new one, once: the statement that checks the old session also revokes it, so of two
@@ -121,6 +123,8 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
     user: row.user,
     companyName: row.companyName,
     sessionId: row.session.id,
+    apiToken: null,
+    fileBinder: `s:${row.session.familyId ?? row.session.id}`,
   };
 }
 
@@ -140,9 +144,20 @@ export async function revokeSession(db: Database, sessionId: string, now: Date) 
       .update(sessions)
       .set({ revokedAt: sql`coalesce(${sessions.revokedAt}, ${now})` })
       .where(eq(sessions.id, sessionId))
-      .returning({ familyId: sessions.familyId });
+      .returning({ familyId: sessions.familyId, userId: sessions.userId });
     running.delete(sessionId);
     if (!row) return;
+    const [user] = await tx
+      .select({ id: users.id, role: users.role, companyId: users.companyId, email: users.email })
+      .from(users)
+      .where(eq(users.id, row.userId));
+    if (user)
+      await recordAudit(tx, {
+        at: now,
+        actor: { id: user.id, role: user.role as Role, companyId: user.companyId },
+        kind: 'sign_out',
+        target: { type: 'user', id: user.id, label: user.email },
+      });
     await tx
       .update(sessions)
       .set({ revokedAt: now })
@@ -150,7 +165,8 @@ export async function revokeSession(db: Database, sessionId: string, now: Date) 
   });
 }
 
-/** All of a user's sessions, or all but one (the one that changed the password). */
+/** All of a user's sessions, or all but one (the one that changed the password), and all of their API tokens: this is
+ *  called on deactivation and on every password change (DECISIONS §3: a password change ends every other way in). */
 export async function revokeUserSessions(db: Executor, userId: number, now: Date, exceptSessionId?: string) {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
@@ -158,4 +174,5 @@ export async function revokeUserSessions(db: Executor, userId: number, now: Date
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(...conditions));
+  await revokeUserApiTokens(db, userId, now);
 }

@@ -51,5 +51,5 @@ export async function confirmSignInLink(ctx: AppContext, token: string, meta: { 
     .where(and(eq(signInLinks.userId, found.user.id), isNull(signInLinks.usedAt)));
   await ctx.limiter.refund(ipKey);
   await clearLoginLimits(ctx, found.user.email.trim().toLowerCase(), meta.ip, false);
-  return startSignedIn(ctx, found.user, found.companyName, meta);
+  return startSignedIn(ctx, found.user, found.companyName, meta, 'link');
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,6 +170,13 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     const at = copy.indexOf(Buffer.from('files/turbines/')) + 1024;
     copy[at] = (copy[at] ?? 0) ^ 0xff;
     writeFileSync(flipped, copy);
+    // a byte inside the database dump: found before a row is loaded (the rows are loaded while the files are unpacked)
+    const dumpFlipped = path.join(work, 'dump-flipped.tar');
+    const dumpCopy = Buffer.from(bytes);
+    const inDump = dumpCopy.indexOf(Buffer.from('{"$windscope"')) + 20;
+    expect(inDump).toBeGreaterThan(20);
+    dumpCopy[inDump] = (dumpCopy[inDump] ?? 0) ^ 0xff;
+    writeFileSync(dumpFlipped, dumpCopy);
     const cut = path.join(work, 'cut.tar');
     writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
     const noManifest = path.join(work, 'no-manifest.tar');
@@ -177,6 +185,7 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
 
     for (const [file, message] of [
       [flipped, /does not match its checksum/],
+      [dumpFlipped, /database\.jsonl does not match its checksum/],
       [cut, /damaged or cut short|no manifest/],
       [noManifest, /damaged or cut short|no manifest/],
     ] as const) {
@@ -264,19 +273,47 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     }
   });
 
-  it.skipIf(TEST_DB !== 'pglite')(
-    'a new PGlite database that cannot be made (its thread fails) fails the restore, nothing half-restored',
-    async () => {
-      const target = await emptyTarget();
-      targets.push(target);
-      // the PGlite folder's parent is a file: the thread that makes the empty database fails
-      writeFileSync(path.join(target.dataDir, 'not-a-folder'), 'x');
-      const pgliteDir = path.join(target.dataDir, 'not-a-folder', 'pglite');
-      const error = await restoreBackup({ archive, ...target.options, pgliteDir }).catch((e: unknown) => e);
-      expect((error as Error).message).toMatch(/could not create the PGlite database/);
-      expect(readdirSync(target.dataDir)).toEqual(['not-a-folder']);
-    },
-  );
+  // into a new PGlite on either test database (the archive is the same; PostgreSQL's target is tried elsewhere)
+  it('a new PGlite database that cannot be made (its thread fails) fails the restore, nothing half-restored', async () => {
+    const target = await emptyTarget();
+    targets.push(target);
+    // the PGlite folder's parent is a file: the thread that makes the empty database fails
+    writeFileSync(path.join(target.dataDir, 'not-a-folder'), 'x');
+    const pgliteDir = path.join(target.dataDir, 'not-a-folder', 'pglite');
+    const error = await restoreBackup({ archive, ...target.options, databaseUrl: undefined, pgliteDir }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/could not create the PGlite database/);
+    expect(readdirSync(target.dataDir)).toEqual(['not-a-folder']);
+  });
+
+  it("removes the leftovers of a backup whose process is gone (this pid's too when it is not writing them), never a running one's", async () => {
+    const outDir = path.join(work, 'leftovers');
+    const scratchDir = path.join(t.dataDir, 'tmp');
+    mkdirSync(outDir, { recursive: true });
+    mkdirSync(scratchDir, { recursive: true });
+    // a pid that ran and is gone, this process's (an earlier process of the same pid: a container's pid 1), a living one's
+    const gone = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const names = {
+      gone: `.old.tar.${gone}-0badc0de.partial`,
+      goneTar: `.old.tar.${gone}-0badc0de.partial.tar`,
+      samePid: `.old.tar.${process.pid}-feedbeef.partial`,
+      living: `.old.tar.${process.ppid}-cafef00d.partial`,
+      unrelated: 'notes.partial',
+    };
+    for (const name of Object.values(names)) writeFileSync(path.join(outDir, name), 'x');
+    for (const pid of [gone, process.pid, process.ppid]) mkdirSync(path.join(scratchDir, `backup-${pid}-left`), { recursive: true });
+    const lines: string[] = [];
+    await createBackup({
+      db: t.app.ctx.db,
+      databaseKind: t.app.ctx.database.kind,
+      filesRoot: t.config.storage.root,
+      scratchDir,
+      out: path.join(outDir, 'new.tar'),
+      log: (line) => lines.push(line),
+    });
+    expect(readdirSync(outDir).sort()).toEqual(['new.tar', names.living, names.unrelated].sort());
+    expect(readdirSync(scratchDir).filter((n) => n.startsWith('backup-'))).toEqual([`backup-${process.ppid}-left`]);
+    expect(lines).toContain(`removed ${names.gone}, left by a backup that was stopped half way`);
+  });
 
   it('restores a gzip archive the same way, and refuses one cut short', async () => {
     const gz = path.join(work, 'backup.tar.gz');

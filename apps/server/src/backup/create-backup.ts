@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -61,6 +61,39 @@ async function statFirst(paths: string[]) {
   return null;
 }
 
+/** Whether the process of that id runs on this machine (EPERM: it does, under another user). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+/** the partial archives and scratch folders (names) of the backups this process is writing */
+const inProgress = new Set<string>();
+
+/** The partial archive (`.NAME.PID-RANDOM.partial`, and its `.tar` while gzipping) and scratch folder (`backup-PID-…`)
+ *  of a backup whose process no longer runs: a backup killed half way never finished them, and nothing else will. Those
+ *  of a backup still running (another process's) are left alone. */
+async function removeDeadBackupLeftovers(outDir: string, scratchDir: string, log: (line: string) => void) {
+  const dead = (name: string, pattern: RegExp) => {
+    const pid = Number(pattern.exec(name)?.[1]);
+    if (!Number.isInteger(pid) || pid <= 0) return false;
+    // this process's own pid: an earlier process's (a container's server is pid 1 every time) unless this one writes it
+    return pid === process.pid ? !inProgress.has(name) : !processRuns(pid);
+  };
+  for (const name of await readdir(outDir).catch(() => [] as string[])) {
+    if (!dead(name, /^\..+\.(\d+)-[0-9a-f]{8}\.partial(\.tar)?$/)) continue;
+    await rm(path.join(outDir, name), { force: true });
+    log(`removed ${name}, left by a backup that was stopped half way`);
+  }
+  for (const name of await readdir(scratchDir).catch(() => [] as string[])) {
+    if (dead(name, /^backup-(\d+)-/)) await rm(path.join(scratchDir, name), { recursive: true, force: true });
+  }
+}
+
 /** One archive (tar, gzip optional): the database dump first, then every stored file it refers to, the manifest last
  *  (with the SHA-256 and size of everything before it). The tar is laid out first (every entry's size is known), then
  *  the copying threads each read a file once, hash it and write it into its place, several at a time. Written to a
@@ -71,8 +104,12 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   const out = path.resolve(options.out);
   await mkdir(path.dirname(out), { recursive: true });
   await mkdir(options.scratchDir, { recursive: true });
-  const scratch = await mkdtemp(path.join(options.scratchDir, 'backup-'));
-  const partial = path.join(path.dirname(out), `.${path.basename(out)}.${randomUUID().slice(0, 8)}.partial`);
+  // what a backup killed half way (kill -9, a power cut) left: its partial archive and its scratch folder
+  await removeDeadBackupLeftovers(path.dirname(out), options.scratchDir, log);
+  const scratch = await mkdtemp(path.join(options.scratchDir, `backup-${process.pid}-`));
+  const partial = path.join(path.dirname(out), `.${path.basename(out)}.${process.pid}-${randomUUID().slice(0, 8)}.partial`);
+  const mine = [path.basename(scratch), path.basename(partial), `${path.basename(partial)}.tar`];
+  for (const name of mine) inProgress.add(name);
   // held before the snapshot: a file deleted after it is moved aside, not removed, until the copy is done
   const hold = options.filesRoot ? await holdDeletions(options.filesRoot) : null;
   const copier = new ParallelCopier();
@@ -209,5 +246,6 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     if (options.gzip) await rm(tarFile, { force: true });
     await hold?.release();
     await rm(scratch, { recursive: true, force: true });
+    for (const name of mine) inProgress.delete(name);
   }
 }

@@ -4,7 +4,8 @@ import { createInterface } from 'node:readline';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { findingObservations, photos, reports } from '../db/schema.ts';
-import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
+import { MEDIA_KINDS } from '../media/media-types.ts';
+import { cloudKeyOf, previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
 
 /** The database part of a backup, as JSON lines (one format for PGlite and PostgreSQL, which has no pg_dump for PGlite):
  *  `{"$windscope":"database",...}`, then per table `{"$table":name,"columns":[...]}`, one `row_to_json` line per row and
@@ -109,9 +110,10 @@ export async function dumpDatabase(db: Database, file: string, kind: string): Pr
     }
     const requiredKeys: string[] = [];
     const derivedKeys: string[] = [];
-    for (const p of await tx.select({ key: photos.storageKey }).from(photos)) {
+    for (const p of await tx.select({ key: photos.storageKey, mime: photos.mimeType }).from(photos)) {
       requiredKeys.push(p.key);
       derivedKeys.push(thumbnailKeyOf(p.key), previewKeyOf(p.key));
+      if (p.mime === MEDIA_KINDS.pcd.mime) derivedKeys.push(cloudKeyOf(p.key));
     }
     for (const r of await tx.select({ key: reports.storageKey }).from(reports)) requiredKeys.push(r.key);
     for (const o of await tx.select({ key: findingObservations.cropKey }).from(findingObservations)) if (o.key) requiredKeys.push(o.key);

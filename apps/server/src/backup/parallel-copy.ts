@@ -55,7 +55,8 @@ export class ParallelCopier {
   constructor(threads = Math.min(4, Math.max(2, availableParallelism()))) {
     for (let i = 0; i < threads; i++) {
       const thread: Thread = {
-        worker: new Worker(new URL('./copy-worker.mjs', import.meta.url), { workerData: { flags: this.#flags.buffer } }),
+        // plain JavaScript: without the parent's loader flags (tsx's hooks cost each thread ~0.1 s of CPU to start)
+        worker: new Worker(new URL('./copy-worker.mjs', import.meta.url), { workerData: { flags: this.#flags.buffer }, execArgv: [] }),
         bytes: 0,
       };
       thread.worker.on('message', (message: { id: number; sha256?: string; error?: string; code?: string }) => {

@@ -7,8 +7,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { promisify } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { type Executor, MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
+import { type DatabaseHandle, type Executor, MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
 import { appliedMigrations, loadDatabase, tablesInLoadOrder } from './database-dump.ts';
 import { ParallelCopier } from './parallel-copy.ts';
 import { type ArchiveEntry, ArchiveUnreadable, listEntries } from './tar-layout.ts';
@@ -56,21 +57,30 @@ async function removeEmptyTree(dir: string): Promise<void> {
 
 const refusedAsDamaged = (reason: string) => new RestoreRefused(`the archive is damaged or cut short (${reason}): nothing was restored`);
 
-/** Unpacks the archive into `into` and checks it; throws RestoreRefused unless the manifest is there, lists exactly
- *  the entries there are, and every entry's size and SHA-256 match it (the files are written into `into` meanwhile,
- *  nothing else). The headers are read first (the entries' bytes skipped), so the manifest is checked before a byte
- *  is copied; then the copying threads read each entry once, hash it and write its file, several at a time. A gzip
- *  archive is first decompressed beside them. `durable`: every file written is on disk. */
-async function unpackVerified(
-  archive: string,
-  into: string,
-  onDatabaseHeader: (header: unknown) => void = () => {},
-): Promise<{ manifest: BackupManifest; durable: Promise<void> }> {
+interface ArchiveCopy {
+  key: string;
+  entry: ArchiveEntry;
+  target: string;
+  want: { size: number; sha256: string };
+}
+
+/** An archive read and checked up to its manifest: `copies` are its entries to unpack (the database dump first). */
+interface CheckedArchive {
+  manifest: BackupManifest;
+  copies: ArchiveCopy[];
+  /** the tar the entries are read from (a gzip archive decompressed into the scratch folder) */
+  tarFile: string;
+  decompressed: boolean;
+}
+
+/** Reads the archive's headers (the entries' bytes skipped) and its manifest, and checks that the manifest lists
+ *  exactly the entries there are, with their sizes; throws RestoreRefused otherwise. Nothing is unpacked yet (a gzip
+ *  archive is decompressed into `into` first). */
+async function checkArchive(archive: string, into: string): Promise<CheckedArchive> {
   let handle = await open(archive, 'r').catch(() => {
     throw new RestoreRefused(`cannot read ${archive}`);
   });
   let tarFile = archive;
-  const copier = new ParallelCopier();
   try {
     const head = Buffer.alloc(2);
     await handle.read(head, 0, 2, 0);
@@ -115,7 +125,7 @@ async function unpackVerified(
       ...manifest.files.map((f) => [f.key, f] as const),
     ]);
     /** what to copy: every entry but the manifest, each checked against the manifest's line for it */
-    const copies: { key: string; entry: ArchiveEntry; target: string; want: { size: number; sha256: string } }[] = [];
+    const copies: ArchiveCopy[] = [];
     const seen = new Set<string>();
     for (const entry of entries) {
       if (entry === manifestEntry) continue;
@@ -133,40 +143,41 @@ async function unpackVerified(
     }
     for (const key of expected.keys())
       if (!seen.has(key)) throw new RestoreRefused(`the archive lacks ${key}, which its manifest lists: nothing was restored`);
-    // the dump's first line (its schema level), for the new database's migrations to start now
-    const dumpEntry = copies.find((c) => c.key === DATABASE_ENTRY)?.entry;
-    if (dumpEntry) {
-      const first = Buffer.alloc(Math.min(dumpEntry.size, 64 << 10));
-      await handle.read(first, 0, first.length, dumpEntry.offset);
-      const end = first.indexOf(10);
-      try {
-        if (end >= 0) onDatabaseHeader(JSON.parse(first.subarray(0, end).toString('utf8')));
-      } catch {}
-    }
-    const results = copies.map(async ({ key, entry, target, want }) => {
-      const sha256 = await copier.copy({ from: { archive: tarFile, offset: entry.offset }, to: { file: target }, size: entry.size });
-      if (sha256 !== want.sha256)
-        throw new RestoreRefused(`${key} does not match its checksum in the manifest: the archive is damaged, nothing was restored`);
-    });
+    // the dump first: the database can be loaded (not committed) while the files are still being unpacked
+    copies.sort((a, b) => Number(b.key === DATABASE_ENTRY) - Number(a.key === DATABASE_ENTRY));
+    return { manifest, copies, tarFile, decompressed: tarFile !== archive };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Unpacks the checked archive's entries into their places in the scratch folder on the copying threads, each read
+ *  once, hashed and written in one pass, several at a time. `dump`: the database dump is unpacked and matches its
+ *  checksum; `verified`: every entry is, and every file written is on disk (one `sync -f`). Either rejects with
+ *  RestoreRefused for an entry that does not match. */
+function unpack(checked: CheckedArchive, into: string, copier: ParallelCopier): { dump: Promise<void>; verified: Promise<void> } {
+  const results = checked.copies.map(async ({ key, entry, target, want }) => {
+    const sha256 = await copier.copy({ from: { archive: checked.tarFile, offset: entry.offset }, to: { file: target }, size: entry.size });
+    if (sha256 !== want.sha256)
+      throw new RestoreRefused(`${key} does not match its checksum in the manifest: the archive is damaged, nothing was restored`);
+  });
+  const dump = results[checked.copies.findIndex((c) => c.key === DATABASE_ENTRY)] ?? Promise.resolve();
+  const verified = (async () => {
     try {
       await Promise.all(results);
     } finally {
-      // the first failure stops the other copies; every file is closed before the scratch folder may go
-      await copier.close();
+      // every file closed (or never opened) before the scratch folder may go
       await Promise.allSettled(results);
     }
-    if (tarFile !== archive) await rm(tarFile, { force: true });
-    // written back while the database is loaded; awaited before its transaction commits
-    const durable = makeDurable(
+    if (checked.decompressed) await rm(checked.tarFile, { force: true });
+    await makeDurable(
       into,
-      copies.map((c) => c.target),
+      checked.copies.map((c) => c.target),
     );
-    durable.catch(() => {});
-    return { manifest, durable };
-  } finally {
-    await copier.close();
-    await handle.close();
-  }
+  })();
+  dump.catch(() => {});
+  verified.catch(() => {});
+  return { dump, verified };
 }
 
 /** Every unpacked file on disk before anything refers to it: one `sync -f` (syncfs) of the folder's file system where
@@ -187,6 +198,20 @@ async function makeDurable(dir: string, files: string[]): Promise<void> {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Opens the restored database with V8 compiling PGlite's WebAssembly by its baseline compiler only (Liftoff): by
+ *  default V8 also recompiles the hot functions with its optimizing one on background threads, which cost a fresh
+ *  process ~2.5 s of CPU for a restore's few hundred queries (measured: open and load 4.9-5.3 s of CPU, 2.3-2.5 s
+ *  without), competing with the copying threads on a small machine. The flags are V8's defaults again once it is
+ *  open (a module already compiled in this process, e.g. the server's, is reused as it is). */
+async function openWithoutWasmTierUp(open: () => Promise<DatabaseHandle>): Promise<DatabaseHandle> {
+  setFlagsFromString('--liftoff-only');
+  try {
+    return await open();
+  } finally {
+    setFlagsFromString('--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering');
+  }
+}
 
 /** Where the first restore keeps, for the next ones, the fresh initdb folder's dump and each schema level's migrated
  *  folder (pglite-initdb-worker.mjs), per PGlite version (null: unknown or not writable). */
@@ -216,6 +241,8 @@ interface NewPglite {
 function startInitdb(dir: string): NewPglite {
   const worker = new Worker(new URL('./pglite-initdb-worker.mjs', import.meta.url), {
     workerData: { dir, ...(pgliteTemplates() ?? { templates: null, version: null }) },
+    // plain JavaScript: without the parent's loader flags
+    execArgv: [],
   });
   let made = 'by initdb';
   worker.once('message', (message: { made: string }) => {
@@ -289,8 +316,11 @@ async function assertEmptyDatabase(db: Executor): Promise<void> {
 }
 
 /** Fills an empty database and an empty data folder from an archive. Refuses (RestoreRefused) a non-empty target or a
- *  damaged archive before writing anything; the database part is one transaction; the files are unpacked into a
- *  temporary folder beside their place and moved there only once every checksum passed and the rows are in. */
+ *  damaged archive before putting anything in place: the files are unpacked into a temporary folder beside their
+ *  place and moved there only once every checksum passed, they are on disk and the rows are in; the database part is
+ *  one transaction, committed only once every checksum passed and the files are on disk. Into a new PGlite (made on
+ *  its own thread meanwhile) the rows are loaded, uncommitted, while the files are still being unpacked (the dump's
+ *  own checksum checked first); a database that exists (PostgreSQL) is not touched before every checksum passed. */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const log = options.log ?? (() => {});
   if (options.filesRoot) {
@@ -312,82 +342,93 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const scratch = await mkdtemp(path.join(options.dataDir, '.restore-'));
   const newPglite = !options.databaseUrl && !existsSync(options.pgliteDir);
   // a new PGlite's initdb and migrations (seconds of CPU) run on their own thread while the archive is unpacked and
-  // checked; nothing is loaded into it before every checksum passed, and a refused restore removes it (below)
+  // checked; a refused restore removes it (below)
   const initdb = newPglite ? startInitdb(options.pgliteDir) : null;
-  /** the copy of the migrations for the new database's thread (never rejects) */
-  let early: Promise<void> = Promise.resolve();
-  /** the unpacked files being made durable */
-  let writingBack: Promise<void> = Promise.resolve();
+  const started = Date.now();
+  const at = () => `at ${((Date.now() - started) / 1000).toFixed(1)} s`;
+  let copier: ParallelCopier | null = null;
+  /** every entry unpacked, checked and on disk */
+  let verified: Promise<void> = Promise.resolve();
+  /** the rows loaded and committed */
+  let loading: Promise<unknown> = Promise.resolve();
   try {
     log('checking the archive');
-    let mark = Date.now();
-    const took = () => {
-      const seconds = ((Date.now() - mark) / 1000).toFixed(1);
-      mark = Date.now();
-      return `${seconds} s`;
-    };
-    // not yet checked, only a head start: the manifest's level decides below (the migrator does what is left)
-    const { manifest, durable } = await unpackVerified(options.archive, scratch, (header) => {
-      const level = (header as { migrations?: unknown } | null)?.migrations;
-      if (!initdb || !Array.isArray(level)) return;
-      early = migrationsUpTo(level as BackupManifest['database']['migrations'], scratch, 'migrations-early').then(
-        (migrations) => initdb.migrate(migrations),
-        () => initdb.migrate(null),
-      );
-    });
-    writingBack = durable;
-    log(`archive of ${manifest.createdAt}: ${manifest.files.length} files unpacked, checksums correct (${took()})`);
+    const checked = await checkArchive(options.archive, scratch);
+    const { manifest } = checked;
     if (manifest.storage === 'fs' && !options.filesRoot) {
       throw new RestoreRefused('the archive holds files but STORAGE=s3: restore it with STORAGE=fs');
     }
-    const { folder, current: migrationsAreCurrent } = await migrationsUpTo(manifest.database.migrations, scratch);
-    if (initdb) {
-      await early;
-      initdb.migrate(null);
-      const made = await initdb.done;
-      log(`empty database made alongside, ${made} (${took()} more)`);
-    }
-    // the migrator finds nothing left to do in a new PGlite (its thread ran them); otherwise they run here
-    const target = await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir, migrationsFolder: folder });
-    let tables: Record<string, number>;
-    try {
-      const applied = await appliedMigrations(target.db);
-      if (applied.length !== manifest.database.migrations.length) {
-        throw new RestoreRefused(
-          `the database is at a newer schema level (${applied.length}) than the archive (${manifest.database.migrations.length}): restore into an empty database`,
-        );
+    const { folder, current: migrationsAreCurrent, level } = await migrationsUpTo(manifest.database.migrations, scratch);
+    initdb?.migrate({ folder, level });
+    copier = new ParallelCopier();
+    const unpacking = unpack(checked, scratch, copier);
+    verified = unpacking.verified;
+    let unpackFailed = false;
+    verified.then(
+      () => log(`archive of ${manifest.createdAt}: ${manifest.files.length} files unpacked, checksums correct, on disk (${at()})`),
+      () => {
+        unpackFailed = true;
+      },
+    );
+    const loadRows = async (): Promise<Record<string, number>> => {
+      if (initdb) {
+        await unpacking.dump;
+        const made = await initdb.done;
+        log(`empty database made alongside, ${made} (${at()})`);
+        // a damaged archive: the rows are not loaded at all
+        if (unpackFailed) await verified;
+      } else {
+        await verified;
       }
-      tables = await target.db.transaction(async (tx) => {
-        await assertEmptyDatabase(tx);
-        const loaded = await loadDatabase(tx, path.join(scratch, DATABASE_ENTRY));
-        // no row refers to a file that is not on disk yet
-        await durable;
-        return loaded;
-      });
-    } finally {
-      await target.close();
-    }
-    log(`database: ${Object.values(tables).reduce((a, b) => a + b, 0)} rows restored (${took()})`);
+      // the migrator finds nothing left to do in a new PGlite (its thread ran them); otherwise they run here
+      const target = await openWithoutWasmTierUp(() =>
+        openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir, migrationsFolder: folder }),
+      );
+      try {
+        const applied = await appliedMigrations(target.db);
+        if (applied.length !== manifest.database.migrations.length) {
+          throw new RestoreRefused(
+            `the database is at a newer schema level (${applied.length}) than the archive (${manifest.database.migrations.length}): restore into an empty database`,
+          );
+        }
+        return await target.db.transaction(async (tx) => {
+          await assertEmptyDatabase(tx);
+          if (unpackFailed) await verified;
+          const loaded = await loadDatabase(tx, path.join(scratch, DATABASE_ENTRY));
+          log(`database: ${Object.values(loaded).reduce((a, b) => a + b, 0)} rows loaded (${at()})`);
+          // committed once every checksum passed and no row refers to a file that is not on disk yet
+          await verified;
+          return loaded;
+        });
+      } finally {
+        await target.close();
+      }
+    };
+    loading = loadRows();
+    loading.catch(() => {});
+    const [tables] = await Promise.all([loading as Promise<Record<string, number>>, verified]);
+    log(`database committed (${at()})`);
     if (options.filesRoot && manifest.files.length > 0) {
       // an empty (or absent) folder is replaced by the unpacked one in one rename
       await removeEmptyTree(options.filesRoot);
       await mkdir(path.dirname(options.filesRoot), { recursive: true });
       await rename(path.join(scratch, 'files'), options.filesRoot);
     }
-    log(`files moved into place (${took()})`);
+    log(`files moved into place (${at()})`);
     // on to this version's schema, as the server would at start-up
     if (!migrationsAreCurrent) await (await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir })).close();
     return { tables, files: manifest.files.length, manifest };
   } catch (error) {
-    // done writing into the scratch folder before it is removed
-    await early;
-    await writingBack.catch(() => {});
+    // the copies stopped, every file closed and the database closed (its transaction rolled back) before anything is removed
+    await copier?.close();
+    await Promise.allSettled([verified, loading]);
     await initdb?.stop();
     // a database this restore created holds nothing (its transaction rolled back): it goes too
     // (a failure to remove it must not hide why the restore failed)
     if (newPglite) await rm(options.pgliteDir, { recursive: true, force: true }).catch(() => {});
     throw error;
   } finally {
+    await copier?.close();
     await rm(scratch, { recursive: true, force: true });
   }
 }

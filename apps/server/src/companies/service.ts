@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { type Actor, type Company, can, type companyBodySchema } from '@windscope/contract';
 import type { z } from 'zod';
+import { recordAudit } from '../audit/record.ts';
 import type { AppContext } from '../context.ts';
 import { companies, turbines, users } from '../db/schema.ts';
 import { companyScope } from '../access/scope.ts';
@@ -79,10 +80,21 @@ export async function createCompany(ctx: AppContext, actor: Actor, input: Compan
   await assertNameFree(ctx, input.name);
   try {
     const now = ctx.now();
-    const [row] = await ctx.db
-      .insert(companies)
-      .values({ ...toColumns(input), createdAt: now, updatedAt: now })
-      .returning();
+    const row = await ctx.db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(companies)
+        .values({ ...toColumns(input), createdAt: now, updatedAt: now })
+        .returning();
+      const company = made as CompanyRow;
+      await recordAudit(tx, {
+        at: now,
+        actor,
+        kind: 'company_created',
+        companyId: company.id,
+        target: { type: 'company', id: company.id, label: company.name },
+      });
+      return company;
+    });
     return presentCompany(row as CompanyRow, { users: 0, turbines: 0 });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('COMPANY_NAME_TAKEN', { name: input.name.trim() });
@@ -116,6 +128,17 @@ export async function deleteCompany(ctx: AppContext, actor: Actor, id: number): 
     const usersLeft = Number(u?.n ?? 0);
     const turbinesLeft = Number(t?.n ?? 0);
     if (usersLeft > 0 || turbinesLeft > 0) throw conflict('COMPANY_HAS_DEPENDENTS', { users: usersLeft, turbines: turbinesLeft });
-    await tx.delete(companies).where(and(eq(companies.id, found.company.id), eq(companies.isInternal, false)));
+    const gone = await tx
+      .delete(companies)
+      .where(and(eq(companies.id, found.company.id), eq(companies.isInternal, false)))
+      .returning({ id: companies.id });
+    if (gone.length > 0)
+      await recordAudit(tx, {
+        at: ctx.now(),
+        actor,
+        kind: 'company_deleted',
+        companyId: id,
+        target: { type: 'company', id, label: found.company.name },
+      });
   });
 }

@@ -112,6 +112,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // a PostgreSQL restart must not crash the process: idle clients report errors here (the pool drops them and
     // opens new connections once the server is back)
     pool.on('error', () => {});
+    // ... and so must a client that is checked out (inside a transaction, between its statements) when the server goes:
+    // pg-pool listens for errors only on idle clients, and an 'error' event nobody listens to ends the process. The
+    // statement that follows fails instead ("not queryable": a 503, db/unavailable.ts) and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     try {
       await waitForPostgres(pool, describeDatabaseUrl(options.databaseUrl), options.waitMs ?? 0, options.log ?? (() => {}));

@@ -104,6 +104,29 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
 );
 
+/** Personal API tokens (DECISIONS §17): `wsk_` + 32 random bytes, shown once; only its SHA-256 is kept (a high-entropy
+ *  secret needs no slow hash) and its first characters, to tell tokens apart in the list. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** 'read' | 'read_write' */
+    scope: varchar('scope', { length: 16 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    hint: varchar('hint', { length: 16 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** recorded at most once a minute per token */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_unique').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+);
+
 /** Single-use sign-in links (the way out of a rate-limited sign-in), e-mailed to the account's owner. */
 /** A manager's change of a user's e-mail address, waiting for the new address to confirm it (issue 13: the answer to the
  *  manager is the same whoever holds the address). One per user: a new request replaces it; the confirmation deletes it. */
@@ -145,7 +168,22 @@ export const turbines = pgTable(
     code: varchar('code', { length: 60 }).notNull(),
     location: varchar('location', { length: 200 }).notNull(),
     siteName: varchar('site_name', { length: 120 }),
+    /** "latitude,longitude" as normalizeCoordinates writes it (issue 27; migration 0019 normalised the older text) */
     coordinates: varchar('coordinates', { length: 64 }),
+    /** older coordinates text that did not read as a position, kept as it was to be corrected (migration 0019) */
+    coordinatesUnreadable: varchar('coordinates_unreadable', { length: 64 }),
+    // asset data (DECISIONS §18), all optional
+    manufacturer: varchar('manufacturer', { length: 120 }),
+    model: varchar('model', { length: 120 }),
+    ratedPowerKw: doublePrecision('rated_power_kw'),
+    hubHeightM: doublePrecision('hub_height_m'),
+    rotorDiameterM: doublePrecision('rotor_diameter_m'),
+    bladeLengthM: doublePrecision('blade_length_m'),
+    bladeType: varchar('blade_type', { length: 120 }),
+    commissioningDate: date('commissioning_date', { mode: 'string' }),
+    bladeSerialA: varchar('blade_serial_a', { length: 80 }),
+    bladeSerialB: varchar('blade_serial_b', { length: 80 }),
+    bladeSerialC: varchar('blade_serial_c', { length: 80 }),
     rooms: integer('rooms').notNull().default(3),
     companyId: integer('company_id')
       .notNull()
@@ -201,9 +239,15 @@ export const photos = pgTable(
     thumbnailKey: varchar('thumbnail_key', { length: 500 }),
     previewKey: varchar('preview_key', { length: 500 }),
     /** thumbnail and preview: 'pending' (queued), 'working' (claimed at derivativesClaimedAt), 'ready', 'failed'
-     *  (the image does not decode) or 'none' (a kind without them: .pcd) */
+     *  (the image, or a .pcd cloud drawn from above, cannot be read) or 'none' (older clouds before migration 0024) */
     derivatives: varchar('derivatives', { length: 10 }).notNull().default('pending'),
     derivativesClaimedAt: timestamp('derivatives_claimed_at', { withTimezone: true, mode: 'date' }),
+    /** the Deep Zoom tile pyramid (DECISIONS §16) of an image over 2,048 px on its long side: 'pending', 'working'
+     *  (claimed at tilesClaimedAt), 'ready', 'failed' or 'none' (small, or not an image); asked for by a viewer at
+     *  tilesRequestedAt, which puts it ahead of the backfill */
+    tiles: varchar('tiles', { length: 10 }).notNull().default('none'),
+    tilesClaimedAt: timestamp('tiles_claimed_at', { withTimezone: true, mode: 'date' }),
+    tilesRequestedAt: timestamp('tiles_requested_at', { withTimezone: true, mode: 'date' }),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -213,6 +257,8 @@ export const photos = pgTable(
     index('photos_turbine_created_idx').on(t.turbineId, t.createdAt, t.id),
     // the derivative queue: only the few rows still to do are indexed
     index('photos_derivatives_todo_idx').on(t.id).where(sql`${t.derivatives} in ('pending', 'working')`),
+    // the tile queue: likewise
+    index('photos_tiles_todo_idx').on(t.id).where(sql`${t.tiles} in ('pending', 'working')`),
     uniqueIndex('photos_turbine_name_unique').on(t.turbineId, sql`lower(${t.originalName})`),
     uniqueIndex('photos_storage_key_unique').on(t.storageKey),
     // the known-hashes question (DECISIONS §13): which of these SHA-256 a turbine already holds
@@ -649,5 +695,156 @@ export const mailOutbox = pgTable(
       .where(sql`${t.kind} = 'escalation' and ${t.status} = 'pending' and ${t.attempts} = 0`),
     // when the recipient's last escalation e-mail went (the next waits ESCALATION_MAIL_SPACING_MINUTES)
     index('mail_outbox_escalation_recipient_idx').on(sql`(${t.params}->>'userId')`, t.nextAttemptAt).where(sql`${t.kind} = 'escalation'`),
+  ],
+);
+
+/** The audit log (DECISIONS §17): one row per event, written by audit/record.ts in the transaction of the action it
+ *  records. Append-only: a trigger (migration 0018) refuses UPDATE, TRUNCATE and DELETE, except the retention's delete of
+ *  rows older than the cut-off its transaction names (audit/retention.ts). No foreign keys: a row outlives its actor,
+ *  company and target, and names them as they were. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    actorId: integer('actor_id'),
+    /** the actor's address then; for a failed sign-in the address typed (never the password) */
+    actorEmail: varchar('actor_email', { length: 254 }),
+    actorRole: varchar('actor_role', { length: 20 }),
+    /** the company the event concerns (the target's, else the actor's): a manager reads their company's rows */
+    companyId: integer('company_id'),
+    targetType: varchar('target_type', { length: 20 }),
+    targetId: varchar('target_id', { length: 64 }),
+    targetLabel: varchar('target_label', { length: 300 }),
+    details: jsonb('details'),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_company_idx').on(t.companyId, t.id),
+    index('audit_log_kind_idx').on(t.kind, t.id),
+  ],
+);
+
+/** Share links (DECISIONS §17, issue 26 item 2): a report revision, or some reviewed findings of a turbine with chosen
+ *  photos of their sightings, shown to someone without an account. Only the token's SHA-256 is kept (128 random bits
+ *  need no slow hash); the optional password is argon2id. What a finding link shows is read again at every opening
+ *  (a finding no longer reviewed, or a photo no longer a sighting of one, is left out). Deleting the turbine or the
+ *  report deletes the link (the audit log keeps its story). */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    turbineId: integer('turbine_id')
+      .notNull()
+      .references(() => turbines.id, { onDelete: 'cascade' }),
+    /** 'report' | 'findings' */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'cascade' }),
+    findingIds: integer('finding_ids').array().notNull().default(sql`'{}'::integer[]`),
+    photoIds: integer('photo_ids').array().notNull().default(sql`'{}'::integer[]`),
+    label: varchar('label', { length: 100 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    passwordHash: varchar('password_hash', { length: 200 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('share_links_hash_unique').on(t.tokenHash),
+    index('share_links_company_idx').on(t.companyId, t.id),
+    index('share_links_turbine_idx').on(t.turbineId, t.id),
+  ],
+);
+
+/** Each opening of a share link (the content answered to its holder): when and from which address. */
+export const shareLinkOpenings = pgTable(
+  'share_link_openings',
+  {
+    id: serial('id').primaryKey(),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('share_link_openings_link_idx').on(t.linkId, t.id)],
+);
+
+/** DECISIONS §17: a company's webhook endpoints. The signing secret must be usable to sign, so it is not hashed: it is
+ *  kept encrypted (AES-256-GCM under a key derived from the server's JWT secret, webhooks/secret-box.ts), so a copy of
+ *  the database alone does not give it away. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    url: varchar('url', { length: 2000 }).notNull(),
+    /** contract WEBHOOK_EVENT_TYPES */
+    events: jsonb('events').$type<string[]>().notNull(),
+    secretBox: text('secret_box').notNull(),
+    /** the secret's first characters, to tell secrets apart */
+    secretHint: varchar('secret_hint', { length: 16 }).notNull(),
+    active: boolean('active').notNull().default(true),
+    /** the first failed attempt since the last success; three days of it disable the hook */
+    failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    /** set when the hook was switched off for its failures (cleared when a manager switches it on) */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhooks_company_idx').on(t.companyId)],
+);
+
+/** One event for one hook: a queue row of the job runner (jobs/runner.ts createLeasedTable) and, kept after, the
+ *  delivery log. `message_id` is the Standard Webhooks `webhook-id`, the same on every attempt (receivers dedupe). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventType: varchar('event_type', { length: 40 }).notNull(),
+    messageId: varchar('message_id', { length: 64 }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** deliveries with the same key (one finding's events) go out one after the other, in order */
+    orderingKey: varchar('ordering_key', { length: 64 }),
+    /** an upload batch still open for more photos (pending, never tried): later photos of the batch join it */
+    batchKey: varchar('batch_key', { length: 64 }),
+    /** pending, sending (leased), delivered, failed (24 h of retries passed), cancelled (the hook was switched off) */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    lastError: varchar('last_error', { length: 1000 }),
+    /** the last error classified (contract WEBHOOK_ERROR_KINDS), for the delivery log to say in words */
+    lastErrorKind: varchar('last_error_kind', { length: 20 }),
+    lastStatusCode: integer('last_status_code'),
+    lastLatencyMs: integer('last_latency_ms'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} in ('pending', 'sending')`),
+    index('webhook_deliveries_hook_idx').on(t.webhookId, t.id),
+    index('webhook_deliveries_order_idx')
+      .on(t.webhookId, t.orderingKey, t.id)
+      .where(sql`${t.orderingKey} is not null and ${t.status} in ('pending', 'sending')`),
+    uniqueIndex('webhook_deliveries_open_batch_unique')
+      .on(t.webhookId, t.batchKey)
+      .where(sql`${t.batchKey} is not null and ${t.status} = 'pending' and ${t.attempts} = 0`),
   ],
 );

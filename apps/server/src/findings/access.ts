@@ -1,11 +1,12 @@
 import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Actor, can, findingResource, type Resource, STAFF_ONLY_FINDING_STATUSES, seesAllCompanies } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { findingEvents, findings, turbines, users } from '../db/schema.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { oncePer } from '../lib/once-per.ts';
 import type { UserRow } from '../users/presenter.ts';
+import { heldRoomCount } from '../turbines/service.ts';
 import { findingColumns, type FindingRecord, type FindingRow } from './presenter.ts';
 
 /** Who acts: the actor for the rules, the user for the history's names. */
@@ -27,6 +28,7 @@ const turbineHeads = oncePer((db: Database) => {
       .select({
         companyId: turbines.companyId,
         code: turbines.code,
+        rooms: turbines.rooms,
         findingVersion: turbines.findingVersion,
         people: sql<string | null>`(select max(${users.updatedAt})::text from ${users})`,
       })
@@ -43,6 +45,8 @@ const turbineHeads = oncePer((db: Database) => {
 export interface TurbineHead {
   companyId: number;
   code: string;
+  /** its number of interior rooms: a finding's room is 1..rooms, as a photo's (issue 24 item 17) */
+  rooms: number;
   /** grows with every change to the turbine's findings (triggers, migration 0007) and to any user (author names):
    *  what a kept findings answer is valid for */
   version: string;
@@ -61,7 +65,7 @@ export async function turbineFor(
     : await heads.ofCompany.execute({ id: turbineId, companyId: actor.companyId });
   if (!row) throw notFound('TURBINE_NOT_FOUND');
   if (!can(actor, action, { companyId: row.companyId })) throw forbidden();
-  return { companyId: row.companyId, code: row.code, version: `${row.findingVersion}.${row.people ?? ''}` };
+  return { companyId: row.companyId, code: row.code, rooms: row.rooms, version: `${row.findingVersion}.${row.people ?? ''}` };
 }
 
 export interface LoadedFinding {
@@ -69,6 +73,21 @@ export interface LoadedFinding {
   row: FindingRow;
   companyId: number;
   resource: Resource;
+  turbine: TurbineHead;
+}
+
+/** A finding's room must be one the turbine has, as a photo's must (issue 24 item 17: a room beyond its count would never
+ *  show in its coverage); checked on every route that sets a room (create, edit). */
+export function assertRoomOnTurbine(room: number | null | undefined, turbine: { rooms: number }) {
+  if (room != null && room > turbine.rooms) throw badRequest('FINDING_ROOM_BEYOND_TURBINE', { room, rooms: turbine.rooms });
+}
+
+/** assertRoomOnTurbine once more inside the write's transaction, with the turbine's row held (turbines/service.ts
+ *  heldRoomCount): a count lowered since the first check, or being lowered now, is seen. */
+export async function assertRoomHeld(tx: Transaction, turbineId: number, room: number | null | undefined) {
+  if (room == null) return;
+  const rooms = await heldRoomCount(tx, turbineId);
+  if (rooms !== null) assertRoomOnTurbine(room, { rooms });
 }
 
 /** A finding of a turbine the actor may see, as the actor may see it (a draft is "not found" for a customer). */
@@ -83,13 +102,11 @@ export async function loadFinding(ctx: AppContext, actor: Actor, turbineId: numb
   if (!record) throw notFound('FINDING_NOT_FOUND');
   const row = record.finding;
   const resource = findingResource(turbine.companyId, { created_by: row.createdBy, repaired_by: row.repairedBy, status: row.status });
-  return { record, row, companyId: turbine.companyId, resource };
+  return { record, row, companyId: turbine.companyId, resource, turbine };
 }
 
 /** The actor as escalations name them. */
 export const actorOf = (who: Who) => ({ id: who.user.id, name: `${who.user.firstName} ${who.user.lastName}`.trim() });
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** One event of the finding's history (append-only: nothing updates or deletes one). */
 export async function recordEvent(

@@ -9,6 +9,7 @@ import {
   SEVERITY_SCALE,
   type Severity,
   type TurbineFilters,
+  TURBINE_ASSET_LABELS,
 } from '@windscope/contract';
 
 /** The filters an export was made with, named in the file (issue 24 item 2): a first line of the CSV, a sheet of the
@@ -99,6 +100,9 @@ export function turbineFilterLines(filters: TurbineFilters, companyName: string 
   if (filters.city !== null) lines.push({ name: w.city, value: displayCity(filters.city) });
   if (filters.year !== null) lines.push({ name: w.turbineYear, value: String(filters.year) });
   if (filters.minSeverity !== null) lines.push({ name: w.worstSeverity, value: `${severityName(filters.minSeverity, lang)} ${w.orWorse}` });
+  if (filters.manufacturer !== null) lines.push({ name: TURBINE_ASSET_LABELS.manufacturer[lang], value: filters.manufacturer });
+  if (filters.model !== null) lines.push({ name: TURBINE_ASSET_LABELS.model[lang], value: filters.model });
+  if (filters.bladeType !== null) lines.push({ name: TURBINE_ASSET_LABELS.blade_type[lang], value: filters.bladeType });
   return lines;
 }
 

@@ -1,14 +1,10 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import writeXlsxFile from 'write-excel-file/node';
 import {
   type Actor,
-  applyTurbineFilters,
-  can,
   type FindingExportFormat,
   type FindingExportQuery,
   type FleetFindingExportQuery,
-  hasTurbineFilters,
-  indexTurbines,
   turbineFiltersOfQuery,
   FINDING_STATUS_LABELS,
   FINDING_SURFACE_LABELS,
@@ -24,12 +20,10 @@ import {
   type Severity,
   todayOf,
 } from '@windscope/contract';
-import { companyScope } from '../access/scope.ts';
 import type { AppContext } from '../context.ts';
 import { companies, findings, turbines, users } from '../db/schema.ts';
-import { forbidden } from '../http/errors.ts';
-import { listTurbines } from '../turbines/service.ts';
 import { turbineFor, visibleStatuses } from './access.ts';
+import { fleetScope } from './fleet.ts';
 import { exportWords, type FilterLine, filterSummary, findingFilterLines, turbineFilterLines } from './export-filter-names.ts';
 import { findingColumns, type FindingRecord } from './presenter.ts';
 import { findingFilter, findingOrder } from './service.ts';
@@ -44,7 +38,7 @@ export function neutralise(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-type Cell = string | number | null;
+export type Cell = string | number | null;
 const HEADERS: Record<Language, string[]> = {
   tr: [
     'No',
@@ -125,7 +119,7 @@ function rowOf(r: FindingRecord & { turbineCode: string }, lang: Language, now: 
   ];
 }
 
-const csvField = (cell: Cell) => {
+export const csvField = (cell: Cell) => {
   if (cell === null) return '';
   const text = typeof cell === 'number' ? String(cell) : neutralise(cell);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
@@ -203,24 +197,9 @@ export async function exportTurbineFindings(
  *  turbine list the dashboard loads); without filters, of every turbine the actor sees (superadmin: all, or one
  *  company). */
 export async function exportFleetFindings(ctx: AppContext, actor: Actor, query: FleetFindingExportQuery, lang: Language) {
-  if (!can(actor, 'finding.read')) throw forbidden();
-  const companyId = seesAllCompanies(actor) ? query.filter_company_id : actor.companyId;
-  const conditions = [visibleStatuses(actor), companyScope(actor, turbines.companyId)];
-  if (companyId !== undefined) conditions.push(eq(turbines.companyId, companyId));
+  const { conditions, listed } = await fleetScope(ctx, actor, query);
   const filters = turbineFiltersOfQuery(query);
-  const scope: FilterLine[] = [];
-  if (hasTurbineFilters(filters)) {
-    const listed = applyTurbineFilters(indexTurbines(await listTurbines(ctx, companyId, todayOf(ctx.now()))), filters);
-    conditions.push(
-      listed.length
-        ? inArray(
-            findings.turbineId,
-            listed.map((t) => t.id),
-          )
-        : sql`false`,
-    );
-    scope.push({ name: exportWords(lang).turbines, value: String(listed.length) });
-  }
+  const scope: FilterLine[] = listed ? [{ name: exportWords(lang).turbines, value: String(listed.length) }] : [];
   const companyName =
     seesAllCompanies(actor) && query.filter_company_id !== undefined ? await nameOfCompany(ctx, query.filter_company_id) : null;
   const named = { filters: turbineFilterLines(filters, companyName, lang), scope };

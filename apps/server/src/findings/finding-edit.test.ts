@@ -91,6 +91,43 @@ describe('editing a finding (PUT /turbines/{id}/findings/{findingId})', () => {
     expect(await detail(f.id)).toEqual(before);
   });
 
+  it("keeps a finding's room inside the turbine's rooms on both routes, as photos are (issue 24 item 17)", async () => {
+    // the test turbine has 3 rooms: room 4 is refused when created and when edited, with the counts in the message
+    const photo = await insertKindPhoto(t, turbineId, operator);
+    const body = (room: number) => ({
+      blade: 'A',
+      surface: 'interior',
+      room,
+      type: 'crack',
+      severity: 3,
+      observation: { photo_id: photo.id, geometry: { space: 'flat', shape: 'point', points: [[0.5, 0.5]] } },
+    });
+    const countBefore = (await t.app.ctx.db.select().from(findings).where(eq(findings.turbineId, turbineId))).length;
+    const created = await call('operator', 'POST', `/api/turbines/${turbineId}/findings`, body(4), 'en');
+    expect([created.statusCode, created.json().code]).toEqual([400, 'FINDING_ROOM_BEYOND_TURBINE']);
+    expect(created.json().message).toBe(
+      'This turbine has 3 rooms, so no finding can be in room 4. A manager can raise the number of rooms by editing the turbine.',
+    );
+    expect((await t.app.ctx.db.select().from(findings).where(eq(findings.turbineId, turbineId))).length).toBe(countBefore);
+    expect((await call('operator', 'POST', `/api/turbines/${turbineId}/findings`, body(3))).statusCode).toBe(201);
+
+    const outside = await insertFinding(t, turbineId, operator, { surface: 'LE' });
+    const moved = await call('operator', 'PUT', url(outside.id), { version: outside.version, surface: 'interior', room: 4 });
+    expect([moved.statusCode, moved.json().code]).toEqual([400, 'FINDING_ROOM_BEYOND_TURBINE']);
+    expect(moved.json().message).toBe(
+      'Bu türbinin 3 odası var; bulgu 4. odaya konamaz. Bir yönetici türbini düzenleyerek oda sayısını artırabilir.',
+    );
+    const inside = await insertFinding(t, turbineId, operator, { surface: 'interior', room: 2 });
+    const raised = await call('operator', 'PUT', url(inside.id), { version: inside.version, room: 4 });
+    expect([raised.statusCode, raised.json().code]).toEqual([400, 'FINDING_ROOM_BEYOND_TURBINE']);
+    expect((await detail(inside.id)).room).toBe(2);
+    // a room set before the turbine's count was lowered stays: editing another field of that finding still works
+    const legacy = await insertFinding(t, turbineId, operator, { surface: 'interior', room: 5 });
+    const noted = await call('operator', 'PUT', url(legacy.id), { version: legacy.version, notes: 'seen again' });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json().data).toMatchObject({ room: 5, notes: 'seen again' });
+  });
+
   it('writes one "updated" event with the changed fields before and after, and moves the version', async () => {
     const f = await insertFinding(t, turbineId, operator, { severity: 3, lengthMm: 60 });
     const res = await call('operator', 'PUT', url(f.id), {

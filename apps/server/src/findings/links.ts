@@ -14,10 +14,12 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { findingEscalations, findingEvents, findingLinkDismissals, findingObservations, findings, users } from '../db/schema.ts';
-import { signFileUrl, urlExpiry } from '../files/signed-urls.ts';
+import { fileHolderKey, fileSigner } from '../files/file-holders.ts';
+import { signFileUrl } from '../files/signed-urls.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import { preparedAnswer, type SerializedAnswer, serializedCache } from '../http/serialized-answers.ts';
 import { recordSeverityChange, resolveEscalations, sendEscalationMails } from '../notifications/escalations.ts';
+import { enqueueFindingEvent, moveFindingEvents } from '../webhooks/events.ts';
 import { actorOf, type LoadedFinding, loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
 import { summarizeObservations } from './observations.ts';
 import { findingColumns, findingFieldsOf, presentEvent, presentFinding } from './presenter.ts';
@@ -84,13 +86,13 @@ function present(
   p: { type: string; distance_from_root_m: number },
 ): LinkSuggestion[] {
   const now = ctx.now();
-  const expires = urlExpiry(now);
+  const { secret, expires, holder } = fileSigner(ctx);
   return rows
     .map((r) => ({
       finding: presentFinding(r, now),
       distance_delta_m: Math.round(Math.abs((r.finding.distanceFromRootM ?? 0) - p.distance_from_root_m) * 1000) / 1000,
       same_type: r.finding.type === p.type,
-      crop_url: r.cropKey ? signFileUrl(ctx.config.jwtSecret, { key: r.cropKey, kind: 'webp', expires, download: false }) : null,
+      crop_url: r.cropKey ? signFileUrl(secret, { key: r.cropKey, kind: 'webp', expires, download: false, holder }) : null,
     }))
     .sort((a, b) =>
       compareLinkSuggestions(
@@ -134,10 +136,12 @@ export async function findingLinkSuggestionsAnswer(
 ): Promise<SerializedAnswer> {
   const turbine = await turbineFor(ctx, actor, turbineId, 'finding.read');
   if (!can(actor, 'finding.link', { companyId: turbine.companyId })) throw forbidden();
+  const signer = fileSigner(ctx);
   return preparedAnswer({
     cache: serializedCache(ctx, 'link-suggestions', MAX_CACHED_SUGGESTION_BYTES),
-    slot: `${turbineId}.${findingId}`,
-    version: `${turbine.version}.${urlExpiry(ctx.now())}`,
+    // crop URLs are the holder's and expire: one entry per holder and URL window
+    slot: `${turbineId}.${findingId}.${fileHolderKey(signer)}`,
+    version: `${turbine.version}.${signer.expires}`,
     message: undefined,
     data: () => findingLinkSuggestions(ctx, actor, turbineId, findingId),
   }).build();
@@ -282,6 +286,12 @@ export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, 
       .where(and(eq(findings.id, findingId), eq(findings.version, source.row.version)))
       .returning({ id: findings.id });
     if (!removed) throw new AppError(409, 'FINDING_STALE');
+    // the webhook events (DECISIONS §17, issue 26): this finding's events still waiting go first, then finding.linked
+    // (the earlier finding as it is now, and which finding it took in), then any escalation of the earlier one
+    await moveFindingEvents(tx, findingId, t.id);
+    await enqueueFindingEvent(tx, 'finding.linked', t.id, now, {
+      linked_finding: { id: findingId, status: source.row.status, severity: source.row.severity },
+    });
     await recordEvent(
       tx,
       who,
@@ -323,6 +333,7 @@ export async function linkFinding(ctx: AppContext, who: Who, turbineId: number, 
     );
   });
   sendEscalationMails(ctx, [escalation]);
+  ctx.webhooks.wake();
   return target.row.id;
 }
 

@@ -13,6 +13,7 @@ import {
   type PhotoCategory,
 } from '@windscope/contract';
 import { type findingEvents, findingObservations, findings, photos, users } from '../db/schema.ts';
+import type { FileSigner } from '../files/file-holders.ts';
 import { signFileUrl } from '../files/signed-urls.ts';
 
 export type FindingRow = typeof findings.$inferSelect;
@@ -78,7 +79,7 @@ export type ObservationRecord = {
 };
 
 /** `expires`: the signed crop URL's expiry (seconds), as for photos. */
-export function presentObservation(r: ObservationRecord, secret: Uint8Array, expires: number): Observation {
+export function presentObservation(r: ObservationRecord, { secret, expires, holder }: FileSigner): Observation {
   const o = r.observation;
   return {
     id: o.id,
@@ -99,7 +100,7 @@ export function presentObservation(r: ObservationRecord, secret: Uint8Array, exp
       room: r.photoRoom,
       year: r.photoYear,
     },
-    crop_url: o.cropKey ? signFileUrl(secret, { key: o.cropKey, kind: 'webp', expires, download: false }) : null,
+    crop_url: o.cropKey ? signFileUrl(secret, { key: o.cropKey, kind: 'webp', expires, download: false, holder }) : null,
     created_by: o.createdBy,
     created_by_name: r.authorName,
     created_at: o.createdAt.toISOString(),

@@ -3,9 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createFindingBodySchema,
+  distanceBandQuerySchema,
+  distanceBandsSchema,
   findingDetailSchema,
   findingExportQuerySchema,
   fleetFindingExportQuerySchema,
+  fleetFindingListQuerySchema,
+  fleetFindingListSchema,
   findingListQuerySchema,
   findingParamsSchema,
   findingSchema,
@@ -31,6 +35,7 @@ import { localize, requestLanguage } from '../http/error-handler.ts';
 import { routeId } from '../http/params.ts';
 import { sendPrepared, sendSerialized } from '../http/serialized-answers.ts';
 import { type ExportFile, exportFleetFindings, exportTurbineFindings } from './export.ts';
+import { fleetDistanceBands, listFleetFindings } from './fleet.ts';
 import { dismissLinkSuggestion, findingLinkSuggestionsAnswer, linkFinding, linkReview, placementLinkSuggestions } from './links.ts';
 import { addObservation, findingsOfPhoto, removeObservation } from './observations.ts';
 import { changeFindingStatus, createFinding, deleteFinding, findingListing, getFinding, updateFinding } from './service.ts';
@@ -99,6 +104,35 @@ export async function findingRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => sendFile(reply, await exportFleetFindings(ctx, requireAuth(req).actor, req.query, requestLanguage(req))),
+  );
+
+  // ---------- fleet questions (issue 27 item 3; fleet.ts) ----------
+
+  r.get(
+    '/findings',
+    {
+      schema: {
+        tags,
+        querystring: fleetFindingListQuerySchema,
+        description:
+          'the findings of the turbines the dashboard lists for its filters (default: the open ones), optionally in a distance band from the root; the most severe first, at most 500, with the total',
+        response: { 200: envelope(fleetFindingListSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await listFleetFindings(ctx, requireAuth(req).actor, req.query) }),
+  );
+
+  r.get(
+    '/findings/distance-bands',
+    {
+      schema: {
+        tags,
+        querystring: distanceBandQuerySchema,
+        description: 'the open findings of the turbines the dashboard lists, counted per 10 m band from the blade root',
+        response: { 200: envelope(distanceBandsSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await fleetDistanceBands(ctx, requireAuth(req).actor, req.query) }),
   );
 
   r.get(

@@ -17,14 +17,16 @@ import {
   type updateFindingBodySchema,
 } from '@windscope/contract';
 import type { z } from 'zod';
+import { recordAudit } from '../audit/record.ts';
+import { enqueueFindingEvent } from '../webhooks/events.ts';
 import type { AppContext } from '../context.ts';
 import type { Transaction } from '../db/client.ts';
 import { findingEvents, findingObservations, findings, photos, users } from '../db/schema.ts';
-import { urlExpiry } from '../files/signed-urls.ts';
+import { fileSigner } from '../files/file-holders.ts';
 import { AppError, badRequest, conflict, forbidden } from '../http/errors.ts';
 import { type PreparedAnswer, preparedAnswer, serializedCache } from '../http/serialized-answers.ts';
 import { recordSeverityChange, resolveEscalations, sendEscalationMails } from '../notifications/escalations.ts';
-import { actorOf, loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
+import { actorOf, assertRoomHeld, assertRoomOnTurbine, loadFinding, recordEvent, turbineFor, visibleStatuses, type Who } from './access.ts';
 import { observationValues, observedPhoto, withEvidenceCrop } from './observations.ts';
 import {
   findingColumns,
@@ -145,10 +147,10 @@ export async function getFinding(ctx: AppContext, actor: Actor, turbineId: numbe
     ctx.db.select().from(findingEvents).where(eq(findingEvents.findingId, findingId)).orderBy(asc(findingEvents.id)),
   ]);
   const now = ctx.now();
-  const expires = urlExpiry(now);
+  const signer = fileSigner(ctx);
   return {
     ...presentFinding(record, now),
-    observations: observationRows.map((r) => presentObservation(r, ctx.config.jwtSecret, expires)),
+    observations: observationRows.map((r) => presentObservation(r, signer)),
     events: eventRows.map(presentEvent),
     transitions: can(actor, 'finding.read', resource) ? allowedTransitions(actor, resource, now) : [],
   };
@@ -158,11 +160,13 @@ export async function getFinding(ctx: AppContext, actor: Actor, turbineId: numbe
 
 /** A new draft with its first observation (and crop), and its 'created' event, all or nothing. */
 export async function createFinding(ctx: AppContext, who: Who, turbineId: number, input: CreateInput): Promise<FindingDetail> {
-  await turbineFor(ctx, who.actor, turbineId, 'finding.create');
+  const turbine = await turbineFor(ctx, who.actor, turbineId, 'finding.create');
+  if (input.surface === 'interior') assertRoomOnTurbine(input.room, turbine);
   const photo = await observedPhoto(ctx, who.actor, turbineId, input.observation.photo_id, input.observation.geometry);
   const now = ctx.now();
   const { id, escalation } = await withEvidenceCrop(ctx, photo, input.observation.geometry, (cropKey) =>
     ctx.db.transaction(async (tx) => {
+      if (input.surface === 'interior') await assertRoomHeld(tx, turbineId, input.room);
       const [row] = await tx
         .insert(findings)
         .values({
@@ -199,6 +203,8 @@ export async function createFinding(ctx: AppContext, who: Who, turbineId: number
         { after: { ...findingFieldsOf(row), status: row.status, observation_id: observation?.id, photo_id: photo.id } },
         now,
       );
+      // the webhook event with the finding, in its transaction (DECISIONS §17); before any escalation it raises
+      await enqueueFindingEvent(tx, 'finding.created', row.id, now);
       // a new finding at 4 or 5 is an escalation (issue 16)
       const escalation = await recordSeverityChange(
         tx,
@@ -217,6 +223,7 @@ export async function createFinding(ctx: AppContext, who: Who, turbineId: number
     }),
   );
   sendEscalationMails(ctx, [escalation]);
+  ctx.webhooks.wake();
   return getFinding(ctx, who.actor, turbineId, id);
 }
 
@@ -256,7 +263,7 @@ async function correctLatestSighting(tx: Transaction, findingId: number, changed
 /** Changes the fields sent, from the version the edit started at: a stale version is 409, never an overwrite. The
  *  due date is the planners' (superadmin, managers). One 'updated' event with the fields before and after. */
 export async function updateFinding(ctx: AppContext, who: Who, turbineId: number, findingId: number, input: UpdateInput) {
-  const { row, companyId } = await loadFinding(ctx, who.actor, turbineId, findingId);
+  const { row, companyId, turbine } = await loadFinding(ctx, who.actor, turbineId, findingId);
   if (!can(who.actor, 'finding.update', { companyId })) throw forbidden();
   if (input.version !== row.version) throw conflict('FINDING_STALE');
   const current = findingFieldsOf(row);
@@ -267,6 +274,8 @@ export async function updateFinding(ctx: AppContext, who: Who, turbineId: number
   }
   if (next.surface !== 'interior') next.room = null;
   else if (next.room == null) throw badRequest('FINDING_ROOM_REQUIRED');
+  // a room kept as it was stays (the turbine's count may have been lowered since); a room set now must exist
+  else if (next.room !== current.room) assertRoomOnTurbine(next.room, turbine);
   if (next.due_date !== current.due_date && !can(who.actor, 'finding.plan', { companyId })) throw forbidden();
   const changed = (Object.keys(next) as (keyof Fields)[]).filter((k) => next[k] !== current[k]);
   if (changed.length === 0) return getFinding(ctx, who.actor, turbineId, findingId);
@@ -274,6 +283,7 @@ export async function updateFinding(ctx: AppContext, who: Who, turbineId: number
   const set: Record<string, unknown> = { version: sql`${findings.version} + 1`, updatedAt: now };
   for (const key of changed) set[FIELD_COLUMNS[key]] = next[key];
   const escalation = await ctx.db.transaction(async (tx) => {
+    if (next.surface === 'interior' && next.room !== current.room) await assertRoomHeld(tx, turbineId, next.room);
     const [updated] = await tx
       .update(findings)
       .set(set)
@@ -302,6 +312,13 @@ export async function updateFinding(ctx: AppContext, who: Who, turbineId: number
 }
 
 // ---------- status ----------
+
+/** The statuses a webhook event tells of (DECISIONS §17). */
+const STATUS_EVENTS: Partial<Record<FindingStatus, 'finding.confirmed' | 'finding.repaired' | 'finding.verified'>> = {
+  confirmed: 'finding.confirmed',
+  repaired: 'finding.repaired',
+  verified: 'finding.verified',
+};
 
 const REFUSAL_OF: Partial<Record<string, 'FINDING_OWN_REVIEW' | 'FINDING_OWN_REPAIR_VERIFY'>> = {
   'finding.review': 'FINDING_OWN_REVIEW',
@@ -365,7 +382,18 @@ export async function changeFindingStatus(ctx: AppContext, who: Who, turbineId: 
       },
       now,
     );
+    await recordAudit(tx, {
+      at: now,
+      actor: who.actor,
+      kind: 'finding_status_changed',
+      companyId,
+      target: { type: 'finding', id: findingId, label: `#${findingId}` },
+      details: { turbine_id: turbineId, from, to: input.to, ...(reason ? { reason } : {}) },
+    });
+    const event = STATUS_EVENTS[input.to];
+    if (event) await enqueueFindingEvent(tx, event, findingId, now, { previous_status: from });
   });
+  ctx.webhooks.wake();
   return getFinding(ctx, who.actor, turbineId, findingId);
 }
 
@@ -375,13 +403,17 @@ export async function changeFindingStatus(ctx: AppContext, who: Who, turbineId: 
  *  are deleted inside the transaction, so a storage failure keeps both. */
 export async function deleteFinding(ctx: AppContext, who: Who, turbineId: number, findingId: number) {
   const { resource } = await loadFinding(ctx, who.actor, turbineId, findingId);
-  if (!can(who.actor, 'finding.delete', resource, ctx.now())) throw forbidden();
+  const now = ctx.now();
+  if (!can(who.actor, 'finding.delete', resource, now)) throw forbidden();
   await ctx.db.transaction(async (tx) => {
     const crops = await tx
       .select({ key: findingObservations.cropKey })
       .from(findingObservations)
       .where(eq(findingObservations.findingId, findingId));
+    // its webhook event with the finding as it was, in the deletion's transaction (issue 26)
+    await enqueueFindingEvent(tx, 'finding.deleted', findingId, now);
     await tx.delete(findings).where(eq(findings.id, findingId));
     for (const { key } of crops) if (key) await ctx.storage.delete(key);
   });
+  ctx.webhooks.wake();
 }

@@ -32,8 +32,10 @@ export const unprocessable = <C extends MessageCode>(code: C, ...params: ParamsA
   new AppError(422, code, ...(params as ErrorArgs<C>));
 export const serviceUnavailable = (code: PlainMessageCode = 'SERVICE_UNAVAILABLE') => new AppError(503, code);
 /** 429 with Retry-After; `code` a message with a `{seconds}` parameter saying what was limited (RATE_LIMITED by default). */
-export const tooManyRequests = (retryAfterSeconds: number, code: 'RATE_LIMITED' | 'SETUP_RATE_LIMITED' = 'RATE_LIMITED') =>
-  new AppError(429, code, { seconds: retryAfterSeconds }, { retryAfterSeconds });
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  code: 'RATE_LIMITED' | 'SETUP_RATE_LIMITED' | 'API_TOKEN_RATE_LIMITED' = 'RATE_LIMITED',
+) => new AppError(429, code, { seconds: retryAfterSeconds }, { retryAfterSeconds });
 
 /** A code's params alone (the helpers above): required with every placeholder when its message has any. */
 type ParamsArg<C extends MessageCode> = [MessageParamName<C>] extends [never]

@@ -4,10 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { findingObservations, photos, reports } from '../db/schema.ts';
 import type { DerivativeQueue } from '../photos/derivative-queue.ts';
+import { MEDIA_KINDS } from '../media/media-types.ts';
 import { stagingLeftovers } from '../storage/staging-sweep.ts';
 import { removeTusUpload, tusLeftovers } from '../uploads/tus/tus-service.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
-import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
+import { cloudKeyOf, previewKeyOf, pyramidKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
 
 export type ProblemKind =
   /** a photo or report row whose original is not in storage: its bytes are lost (reported, never "repaired" by guessing) */
@@ -17,6 +18,9 @@ export type ProblemKind =
   | 'checksum_mismatch'
   /** a photo whose thumbnail or preview is missing (or still queued with nobody on it): made again */
   | 'missing_derivative'
+  /** a large image whose Deep Zoom pyramid (DECISIONS §16) is recorded as made but is not in storage: a note (the
+   *  viewer shows the preview meanwhile); repaired by queueing it again */
+  | 'missing_tile_pyramid'
   /** an image the decoder refused at derivative time: the original is kept and served, without thumbnail */
   | 'undecodable_image'
   /** a file no row refers to (an upload cut off by a crash between storing and registering): removed once old enough */
@@ -102,6 +106,8 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
       size: photos.sizeBytes,
       sha256: photos.sha256,
       derivatives: photos.derivatives,
+      tiles: photos.tiles,
+      mime: photos.mimeType,
       claimed: sql<boolean>`(${photos.derivatives} = 'working' and ${photos.derivativesClaimedAt} > now() - make_interval(secs => ${options.leaseSeconds}))`,
     })
     .from(photos);
@@ -133,19 +139,27 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
   };
 
   const remake: Problem[] = [];
+  const requeue: Problem[] = [];
+  /** photos by key: a tile (`{key}.tiles/…`) belongs to its photo */
+  const photoKeys = new Set(photoRows.map((row) => row.key));
   // `known` holds every key a row accounts for, derived images included
   for (const row of photoRows) {
     const thumbnail = thumbnailKeyOf(row.key);
     const preview = previewKeyOf(row.key);
-    known.add(thumbnail).add(preview);
+    // a point cloud's decimated copy (DECISIONS §16) is made with its pictures
+    const derived = row.mime === MEDIA_KINDS.pcd.mime ? [thumbnail, preview, cloudKeyOf(row.key)] : [thumbnail, preview];
+    for (const key of derived) known.add(key);
     const whole = await checkOriginal(row);
+    if (whole && row.tiles === 'ready' && !stored.has(pyramidKeyOf(row.key))) {
+      requeue.push(add({ kind: 'missing_tile_pyramid', key: row.key, benign: true }));
+    }
     if (!whole || row.derivatives === 'none') continue;
     if (row.derivatives === 'failed') {
       add({ kind: 'undecodable_image', key: row.key, benign: true });
       continue;
     }
     if (row.derivatives === 'working' && row.claimed) continue; // a live process is making them
-    const missing = [thumbnail, preview].filter((key) => !stored.has(key));
+    const missing = derived.filter((key) => !stored.has(key));
     if (row.derivatives === 'ready' && missing.length === 0) continue;
     remake.push(
       row.derivatives === 'ready'
@@ -170,6 +184,14 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
     }
   }
 
+  if (repair) {
+    for (const problem of requeue) {
+      await db.update(photos).set({ tiles: 'pending', tilesClaimedAt: null }).where(eq(photos.storageKey, problem.key));
+      problem.repaired = true;
+      problem.detail = 'queued again';
+    }
+  }
+
   /** An orphan or a temporary: noted while young (an upload in progress may own it), removed when old and repairing. */
   const sweep = async (
     kind: 'file_without_row' | 'staging_leftover' | 'unregistered_upload_bytes',
@@ -186,7 +208,8 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
       problem.repaired = true;
     }
   };
-  for (const key of [...stored].filter((key) => !known.has(key))) {
+  const tileOwner = (key: string) => (key.includes('.tiles/') ? key.slice(0, key.indexOf('.tiles/')) : null);
+  for (const key of [...stored].filter((key) => !known.has(key) && !photoKeys.has(tileOwner(key) ?? ''))) {
     const info = await storage.stat(key);
     if (info) await sweep('file_without_row', key, info.lastModified.getTime(), () => storage.delete(key));
   }
@@ -226,7 +249,9 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
 }
 
 async function isReferenced(db: Database, key: string): Promise<boolean> {
-  const original = key.replace(/\.(thumb|preview)\.webp$/, '');
+  const original = key.includes('.tiles/')
+    ? key.slice(0, key.indexOf('.tiles/'))
+    : key.replace(/\.(thumb\.webp|preview\.webp|cloud\.pcd)$/, '');
   const [photo] = await db.select({ id: photos.id }).from(photos).where(eq(photos.storageKey, original)).limit(1);
   if (photo) return true;
   const [report] = await db.select({ id: reports.id }).from(reports).where(eq(reports.storageKey, key)).limit(1);

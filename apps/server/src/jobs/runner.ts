@@ -141,6 +141,35 @@ export function createJobRunner<J>(options: JobRunnerOptions<J>): JobRunner {
   };
 }
 
+/** A database queue's worker in this process (every process runs one; the rows' leases share the work): the mail
+ *  outbox, the webhook deliveries. */
+export interface QueueWorker {
+  /** a transaction committed rows: work them now */
+  wake(): void;
+  /** resolves once every due row has been tried (tests, shutdown); rows waiting for a retry stay */
+  drained(): Promise<void>;
+  /** takes no new row until the returned function is called (tests) */
+  hold(): () => void;
+  close(): Promise<void>;
+}
+
+/** A runner as a QueueWorker, with the hourly removal of the queue's old finished rows. */
+export function queueWorker(runner: JobRunner, prune: { run(): Promise<unknown>; log(error: unknown): void }): QueueWorker {
+  const timer = setInterval(() => {
+    prune.run().catch(prune.log);
+  }, 60 * 60_000);
+  timer.unref();
+  return {
+    wake: runner.wake,
+    drained: runner.idle,
+    hold: runner.hold,
+    async close() {
+      clearInterval(timer);
+      await runner.close();
+    },
+  };
+}
+
 /** Exponential back-off: 30 s, 1 min, 2 min, ... at most `maxMs`, with ±20% jitter so that many rows failing together
  *  do not come back together. */
 export function backoffMs(attempts: number, baseMs = 30_000, maxMs = 60 * 60_000): number {
@@ -159,9 +188,13 @@ export function createLeasedTable<Row>(options: {
    *  hand); then it is `failed` */
   retryMs: number;
   now(): Date;
+  /** a further condition on the rows that may be claimed (the table is not aliased: name its columns in full), e.g.
+   *  that no earlier row of the same key is still waiting (webhook deliveries, one finding's events in order) */
+  claimableWhere?: SQL;
 }) {
   const { db, leaseSeconds, retryMs } = options;
   const table = options.table as SQL;
+  const further = options.claimableWhere ? sql` and (${options.claimableWhere})` : sql``;
   return {
     /** the next due row (pending and due, or leased by a process that died), now leased to the caller */
     async claim(): Promise<Row | null> {
@@ -171,7 +204,7 @@ export function createLeasedTable<Row>(options: {
           lease_until = ${new Date(now.getTime() + leaseSeconds * 1000)}
         where id = (
           select id from ${table}
-          where (status = 'pending' and next_attempt_at <= ${now}) or (status = 'sending' and lease_until < ${now})
+          where ((status = 'pending' and next_attempt_at <= ${now}) or (status = 'sending' and lease_until < ${now}))${further}
           order by next_attempt_at, id limit 1 for update skip locked)
         returning *`);
       return ((result as unknown as { rows: Row[] }).rows[0] as Row | undefined) ?? null;

@@ -4,22 +4,14 @@ import { makeAccountLinkMail } from '../auth/account-links.ts';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
-import { createJobRunner, createLeasedTable } from '../jobs/runner.ts';
+import { createJobRunner, createLeasedTable, type QueueWorker, queueWorker } from '../jobs/runner.ts';
 import { makeEscalationMail } from '../notifications/escalations.ts';
 import { makeEmailChangeMail } from '../users/email-change.ts';
 import { mailErrorKind } from './error-kind.ts';
 import type { MailMessage } from './mailer.ts';
 
 /** The outbox's worker in this process (every process runs one; the rows' leases share the work). */
-export interface MailOutbox {
-  /** a transaction committed outbox rows: send them now */
-  wake(): void;
-  /** resolves once every due row has been tried (tests, shutdown); rows waiting for a retry stay */
-  drained(): Promise<void>;
-  /** takes no new row until the returned function is called (tests) */
-  hold(): () => void;
-  close(): Promise<void>;
-}
+export type MailOutbox = QueueWorker;
 
 /** A send that takes longer than this may be taken over by another process: well beyond the SMTP timeouts of mailer.ts
  *  (30 s to connect and be greeted, 60 s of silence). */
@@ -137,17 +129,8 @@ export function createMailOutbox(
     pollMs: options.pollMs ?? MAIL_POLL_MS,
     log: options.log,
   });
-  const prune = setInterval(() => {
-    pruneMailOutbox(ctx.db, ctx.now()).catch((error: unknown) => options.log('could not prune the mail outbox', { err: String(error) }));
-  }, 60 * 60_000);
-  prune.unref();
-  return {
-    wake: runner.wake,
-    drained: runner.idle,
-    hold: runner.hold,
-    async close() {
-      clearInterval(prune);
-      await runner.close();
-    },
-  };
+  return queueWorker(runner, {
+    run: () => pruneMailOutbox(ctx.db, ctx.now()),
+    log: (error) => options.log('could not prune the mail outbox', { err: String(error) }),
+  });
 }

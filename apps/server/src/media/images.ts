@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { createConcurrencyLimit } from './concurrency.ts';
+import { PREVIEW_WIDTH } from '@windscope/contract';
 
 /** Sizes of the derived images (DECISIONS §6): lists load thumbnails, viewers load previews. */
 export const THUMBNAIL_WIDTH = 400;
-export const PREVIEW_WIDTH = 1600;
+export { PREVIEW_WIDTH } from '@windscope/contract';
 
 // every upload is a new file: libvips' operation cache would only hold memory
 sharp.cache(false);
@@ -36,6 +37,8 @@ export async function readImageSize(file: string, maxMegapixels: number): Promis
 export interface Derivatives {
   thumbnail: Buffer;
   preview: Buffer;
+  /** a point cloud's copy decimated to the viewer's point budget (media/point-cloud.ts) */
+  cloud?: Buffer;
 }
 
 /** A WebP preview (~1600 px wide) and thumbnail (~400 px) from one decode. Any decoder warning (a truncated JPEG)

@@ -7,6 +7,7 @@ import { findingEscalations, findings, mailOutbox, notifications, turbines, user
 import type { MailMessage } from '../mail/mailer.ts';
 import { type EscalationMailFacts, escalationBundleMail } from './mail.ts';
 import { escalationColumns } from './service.ts';
+import { enqueueEscalationEvent } from '../webhooks/events.ts';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -95,6 +96,14 @@ export async function recordSeverityChange(
     })
     .returning({ id: findingEscalations.id });
   if (!row) throw new Error('escalation not stored');
+  await enqueueEscalationEvent(tx, {
+    id: row.id,
+    findingId: change.findingId,
+    kind: 'severity',
+    severityBefore: before,
+    severityAfter: after,
+    at: change.at,
+  });
   await tx.execute(sql`
     insert into ${notifications} (user_id, escalation_id, created_at)
     select r.id, ${row.id}, ${change.at}
@@ -114,45 +123,65 @@ export async function recordSeverityChange(
 
 /** Repairs that became overdue (open, due date before today): one escalation per finding and due date, whichever
  *  process inserts it first (overdue_key is unique; ON CONFLICT DO NOTHING), with its notifications in the same
- *  statement, and their e-mails' outbox rows. Returns the new escalations' ids. */
+ *  statement, and their e-mails' outbox rows; then each one's finding.escalated webhook event (kind overdue) in the same
+ *  transaction. Returns the new escalations' ids. */
 export async function recordOverdue(db: Database, now: Date, timing: EscalationMailTiming): Promise<number[]> {
   const today = now.toISOString().slice(0, 10);
   const open = sql.join(
     OPEN_FINDING_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
-  const result = await db.execute(sql`
-    with due as (
-      insert into ${findingEscalations} (finding_id, turbine_id, kind, severity_before, severity_after, due_date, overdue_key, created_at)
-      select f.id, f.turbine_id, 'overdue', f.severity, f.severity, f.due_date, f.id::text || ':' || f.due_date::text, ${now}
-      from ${findings} f
-      where f.status in (${open}) and f.due_date < ${today}::date
-        and not exists (select 1 from ${findingEscalations} e where e.overdue_key = f.id::text || ':' || f.due_date::text)
-      on conflict do nothing
-      returning id, turbine_id
-    ), sent as (
-      insert into ${notifications} (user_id, escalation_id, created_at)
-      select u.id, due.id, ${now}
-      from due
-      join ${turbines} t on t.id = due.turbine_id
-      join ${users} u on u.is_active and (u.role = 'superadmin' or (u.role in ('admin', 'company_manager') and u.company_id = t.company_id))
-      on conflict do nothing
-    ), mails as (${queueEscalationMails(
-      sql`select due.id as escalation_id, u.id as user_id
+  // one transaction: the escalations, their notifications and e-mails (one statement), and their webhook events
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      with due as (
+        insert into ${findingEscalations} (finding_id, turbine_id, kind, severity_before, severity_after, due_date, overdue_key, created_at)
+        select f.id, f.turbine_id, 'overdue', f.severity, f.severity, f.due_date, f.id::text || ':' || f.due_date::text, ${now}
+        from ${findings} f
+        where f.status in (${open}) and f.due_date < ${today}::date
+          and not exists (select 1 from ${findingEscalations} e where e.overdue_key = f.id::text || ':' || f.due_date::text)
+        on conflict do nothing
+        returning id, turbine_id, finding_id, severity_after, due_date
+      ), sent as (
+        insert into ${notifications} (user_id, escalation_id, created_at)
+        select u.id, due.id, ${now}
         from due
         join ${turbines} t on t.id = due.turbine_id
-        join ${users} u on u.is_active and u.email_notifications
-          and (u.role = 'superadmin' or (u.role in ('admin', 'company_manager') and u.company_id = t.company_id))`,
-      now,
-      timing,
-    )})
-    select id from due`);
-  return ((result as unknown as { rows: { id: number }[] }).rows ?? []).map((r) => Number(r.id));
+        join ${users} u on u.is_active and (u.role = 'superadmin' or (u.role in ('admin', 'company_manager') and u.company_id = t.company_id))
+        on conflict do nothing
+      ), mails as (${queueEscalationMails(
+        sql`select due.id as escalation_id, u.id as user_id
+          from due
+          join ${turbines} t on t.id = due.turbine_id
+          join ${users} u on u.is_active and u.email_notifications
+            and (u.role = 'superadmin' or (u.role in ('admin', 'company_manager') and u.company_id = t.company_id))`,
+        now,
+        timing,
+      )})
+      select id, finding_id, severity_after, due_date::text as due_date from due order by id`);
+    const rows = (result as unknown as { rows: { id: number; finding_id: number; severity_after: number; due_date: string }[] }).rows ?? [];
+    // the webhook event of each, as a severity escalation's (issue 26: every route to an escalation raises it)
+    for (const r of rows) {
+      await enqueueEscalationEvent(tx, {
+        id: Number(r.id),
+        findingId: Number(r.finding_id),
+        kind: 'overdue',
+        severityBefore: Number(r.severity_after),
+        severityAfter: Number(r.severity_after),
+        dueDate: r.due_date,
+        at: now,
+      });
+    }
+    return rows.map((r) => Number(r.id));
+  });
 }
 
 /** The escalations' transaction committed with their e-mails' outbox rows: the outbox looks at once. */
 export function sendEscalationMails(ctx: AppContext, escalationIds: (number | null)[]) {
-  if (escalationIds.some((id) => id !== null)) ctx.mail.wake();
+  if (escalationIds.some((id) => id !== null)) {
+    ctx.mail.wake();
+    ctx.webhooks.wake();
+  }
 }
 
 /** At send time, the escalations' e-mail to one recipient (one escalation, or a bundle of them), in the recipient's

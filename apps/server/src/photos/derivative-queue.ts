@@ -4,8 +4,10 @@ import type { Database } from '../db/client.ts';
 import { photos } from '../db/schema.ts';
 import { createJobRunner } from '../jobs/runner.ts';
 import { type Derivatives, ImageRejectedError, makeDerivatives } from '../media/images.ts';
+import { MEDIA_KINDS } from '../media/media-types.ts';
+import { makePointCloudDerivatives, PcdError } from '../media/point-cloud.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
-import { previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
+import { cloudKeyOf, previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
 
 export type DerivativeState = 'pending' | 'working' | 'ready' | 'failed' | 'none';
 
@@ -23,13 +25,15 @@ export const MAX_UPLOAD_HOLD_MS = 60_000;
 /** How often a held queue looks again. */
 const HOLD_RECHECK_MS = 250;
 
-/** Writes a photo's thumbnail and preview (WebP) next to its original; answers their keys. */
+/** Writes a photo's thumbnail and preview (WebP) next to its original, and a point cloud's decimated copy; answers the
+ *  images' keys. */
 export async function storeDerivatives(storage: StorageDriver, originalKey: string, made: Derivatives) {
   const thumbnailKey = thumbnailKeyOf(originalKey);
   const previewKey = previewKeyOf(originalKey);
   await Promise.all([
     storage.writeBuffer(thumbnailKey, made.thumbnail, { contentType: 'image/webp' }),
     storage.writeBuffer(previewKey, made.preview, { contentType: 'image/webp' }),
+    ...(made.cloud ? [storage.writeBuffer(cloudKeyOf(originalKey), made.cloud, { contentType: MEDIA_KINDS.pcd.mime })] : []),
   ]);
   return { thumbnailKey, previewKey };
 }
@@ -53,6 +57,7 @@ export interface DerivativeQueue {
 interface Claimed {
   id: number;
   storageKey: string;
+  mimeType: string;
 }
 
 export interface DerivativeQueueOptions {
@@ -66,6 +71,8 @@ export interface DerivativeQueueOptions {
   uploadQuietMs?: number;
   maxUploadHoldMs?: number;
   log?: (message: string, details: Record<string, unknown>) => void;
+  /** a photo's thumbnail and preview were recorded (the tile queue waits for them) */
+  onMade?: () => void;
 }
 
 /** Row claims go through the database (`for update skip locked`), so any number of processes share one queue and a
@@ -107,7 +114,7 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
     const rows = await db.execute(sql`
       update ${photos} set derivatives = 'working', derivatives_claimed_at = now()
       where id = (select id from ${photos} where ${claimable} order by id limit 1 for update skip locked)
-      returning id, storage_key as "storageKey"`);
+      returning id, storage_key as "storageKey", mime_type as "mimeType"`);
     return ((rows as unknown as { rows: Claimed[] }).rows[0] as Claimed | undefined) ?? null;
   }
 
@@ -116,11 +123,12 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
       .update(photos)
       .set({ derivatives: 'working', derivativesClaimedAt: sql`now()` })
       .where(and(eq(photos.storageKey, storageKey), claimable))
-      .returning({ id: photos.id, storageKey: photos.storageKey });
+      .returning({ id: photos.id, storageKey: photos.storageKey, mimeType: photos.mimeType });
     return row ?? null;
   }
 
-  /** Decodes the original once, writes both images, then records them; a photo deleted meanwhile takes them along. */
+  /** Decodes the original once (an image, or a .pcd point cloud drawn from above), writes both images (and a cloud's
+   *  decimated copy), then records them; a photo deleted meanwhile takes them along. */
   async function make(photo: Claimed): Promise<DerivativeState> {
     const thumbnailKey = thumbnailKeyOf(photo.storageKey);
     const previewKey = previewKeyOf(photo.storageKey);
@@ -129,14 +137,18 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
       const local = await storage.openLocal(photo.storageKey);
       if (local) {
         try {
-          await storeDerivatives(storage, photo.storageKey, await makeDerivatives(local.path, options.maxMegapixels));
+          const pointCloud = photo.mimeType === MEDIA_KINDS.pcd.mime;
+          const made = pointCloud ? await makePointCloudDerivatives(local.path) : await makeDerivatives(local.path, options.maxMegapixels);
+          await storeDerivatives(storage, photo.storageKey, made);
           outcome = 'ready';
         } finally {
           await local.release();
         }
       }
     } catch (error) {
-      if (!(error instanceof ImageRejectedError)) {
+      // a damaged point cloud (truncated, wrong header, no usable point, a size it does not have) is the file's fault
+      if (error instanceof PcdError) log('point cloud cannot be read; no thumbnail', { photoId: photo.id, problem: error.problem });
+      else if (!(error instanceof ImageRejectedError)) {
         // storage or decoder trouble, not the image's fault: leave the claim to expire and be retried
         log('derivatives could not be made; will retry', { photoId: photo.id, error: String(error) });
         return 'working';
@@ -156,8 +168,8 @@ export function createDerivativeQueue(options: DerivativeQueueOptions): Derivati
     if (!recorded) {
       const [still] = await db.select({ id: photos.id }).from(photos).where(eq(photos.id, photo.id));
       // deleted while being made: its derived images must not outlive it
-      if (!still) await Promise.allSettled([storage.delete(thumbnailKey), storage.delete(previewKey)]);
-    }
+      if (!still) await Promise.allSettled([thumbnailKey, previewKey, cloudKeyOf(photo.storageKey)].map((key) => storage.delete(key)));
+    } else options.onMade?.();
     return outcome;
   }
 

@@ -1,3 +1,4 @@
+import { needsTilePyramid } from '../media/tile-pyramid.ts';
 import type { PhotoUploadFields } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import type { photos } from '../db/schema.ts';
@@ -59,6 +60,9 @@ export async function finishPhoto(ctx: AppContext, received: ReceivedFile, meta:
         [derivatives, capture] = await Promise.all([makeDerivatives(file, maxMegapixels), readCaptureInfo(file)]);
       else capture = await readCaptureInfo(file);
       state = derivatives ? 'ready' : 'pending';
+    } else if (MEDIA_KINDS[received.kind].derived) {
+      // a point cloud's thumbnail and preview (top-down projections) are the queue's too (media/point-cloud.ts)
+      state = 'pending';
     }
     await staged.commit();
     written.push(staged.key);
@@ -89,6 +93,8 @@ export async function finishPhoto(ctx: AppContext, received: ReceivedFile, meta:
         thumbnailKey: derived?.thumbnailKey ?? null,
         previewKey: derived?.previewKey ?? null,
         derivatives: state,
+        // a large image's Deep Zoom pyramid is made in the background (tile-queue.ts)
+        tiles: image && needsTilePyramid(image.width, image.height) ? 'pending' : 'none',
         uploadedBy: meta.uploadedBy,
         createdAt: meta.now,
       },

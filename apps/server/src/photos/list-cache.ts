@@ -1,6 +1,6 @@
 import type { Actor, PhotoListQuery } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
-import { urlExpiry } from '../files/signed-urls.ts';
+import { fileHolderKey, fileSigner } from '../files/file-holders.ts';
 import { type PreparedAnswer, preparedAnswer, serializedCache } from '../http/serialized-answers.ts';
 import { listPhotosForTurbine, photoListVersion } from './list-service.ts';
 import { emailVisibilityKey } from './presenter.ts';
@@ -24,15 +24,16 @@ export async function photoListing(
   query: PhotoListQuery,
   message: string,
 ): Promise<PreparedAnswer> {
-  const now = ctx.now();
   const { noCache: _ignored, ...filters } = query;
-  const version = `${urlExpiry(now)}.${await photoListVersion(ctx, actor, turbineId)}`;
+  const signer = fileSigner(ctx);
+  const version = `${signer.expires}.${await photoListVersion(ctx, actor, turbineId)}`;
   return preparedAnswer({
     cache: serializedCache(ctx, 'photos', MAX_CACHED_BYTES),
-    slot: JSON.stringify(['photos', turbineId, filters, message, emailVisibilityKey(actor)]),
+    // file URLs are signed for their holder: one entry per sign-in or token
+    slot: JSON.stringify(['photos', turbineId, filters, message, emailVisibilityKey(actor), fileHolderKey(signer)]),
     version,
     message,
-    data: () => listPhotosForTurbine(ctx, actor, turbineId, filters, now),
+    data: () => listPhotosForTurbine(ctx, actor, turbineId, filters, signer),
     keep: (data) => data.length >= MIN_CACHED_PHOTOS,
   });
 }

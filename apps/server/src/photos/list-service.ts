@@ -3,7 +3,7 @@ import { type Actor, type Photo, type PhotoListQuery, can } from '@windscope/con
 import type { AppContext } from '../context.ts';
 import { companyScope } from '../access/scope.ts';
 import { photos, turbines, users } from '../db/schema.ts';
-import { urlExpiry } from '../files/signed-urls.ts';
+import type { FileSigner } from '../files/file-holders.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { emailVisibility, photoRecordColumns, presentPhoto } from './presenter.ts';
 
@@ -37,13 +37,13 @@ export async function photoListVersion(ctx: AppContext, actor: Actor, turbineId:
   return `${row.photos}.${row.people ?? ''}`;
 }
 
-/** Newest first, each with signed URLs valid until `expires`. */
+/** Newest first, each with file URLs signed by `signer`. */
 export async function listPhotosForTurbine(
   ctx: AppContext,
   actor: Actor,
   turbineId: number,
   query: PhotoListQuery,
-  now: Date,
+  signer: FileSigner,
 ): Promise<Photo[]> {
   const rows = await ctx.db
     .select(photoRecordColumns)
@@ -51,7 +51,6 @@ export async function listPhotosForTurbine(
     .leftJoin(users, eq(users.id, photos.uploadedBy))
     .where(photoFilter(turbineId, query))
     .orderBy(desc(photos.createdAt), desc(photos.id));
-  const expires = urlExpiry(now);
   const showEmail = emailVisibility(actor);
-  return rows.map((row) => presentPhoto(ctx.config.jwtSecret, expires, row, showEmail));
+  return rows.map((row) => presentPhoto(signer, row, showEmail));
 }

@@ -26,6 +26,17 @@ describe.each(['fs', 's3'] as const)('photo size limit (%s driver)', (storage) =
     return t.call(token, { method: 'POST', url: `/api/turbines/${turbineId}/photos`, payload: body.payload, headers: body.headers });
   };
 
+  it('tells the web app the limit it applies, so the upload panel flags a file before sending it', async () => {
+    const res = await t.call(token, { method: 'GET', url: '/api/uploads/limits' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      photo_bytes: 200 * 1024,
+      report_bytes: t.config.limits.reportBytes,
+      max_megapixels: t.config.limits.maxMegapixels,
+    });
+    expect((await t.call(null, { method: 'GET', url: '/api/uploads/limits' })).statusCode).toBe(401);
+  });
+
   it('refuses a photo over the limit with 413 and stores nothing', async () => {
     const res = await upload([{ name: 'huge.jpg', bytes: big }]);
     expect(res.statusCode).toBe(413);

@@ -4,7 +4,9 @@ import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { insertTurbine } from '../../test/factories.ts';
 import { sendInPieces, tusClient, uploadIdOf } from '../../test/tus.ts';
 import { formBody, makeJpeg, postFiles } from '../../test/uploads.ts';
-import { turbines } from '../db/schema.ts';
+import type { Transaction } from '../db/client.ts';
+import { findings, photos, turbines, users } from '../db/schema.ts';
+import { heldRoomCount } from '../turbines/service.ts';
 
 /** Issue 24 items 14 and 17: where a photo is filed is what the client sent (year), and only where the turbine can
  *  show it (room), on both upload routes: the multipart POST and tus (creation and its last byte). */
@@ -145,6 +147,117 @@ describe('photo placement on both upload routes', () => {
         jpeg,
       );
       expect((await client.outcome(uploadIdOf(earlier))).json().data).toMatchObject({ state: 'stored', photo: { year: 2024 } });
+    });
+  });
+
+  /** Both sides of the room rule at once (two requests, or a request and a write still in its transaction): whichever
+   *  commits first, no photo or finding ends up beyond the turbine's count. On PostgreSQL the two really overlap (the
+   *  other side waits on the turbine's row); PGlite runs one transaction at a time, so there they only follow each other. */
+  describe('the count lowered while photos or findings are stored (atomic)', () => {
+    const editOf = (row: typeof turbines.$inferSelect, rooms: number) => ({
+      turbine_name: row.turbineName,
+      city: row.city,
+      code: row.code,
+      location: row.location,
+      site_name: row.siteName,
+      coordinates: row.coordinates,
+      company_id: row.companyId,
+      rooms,
+    });
+    /** A transaction that stores `write` and then stays open until released. */
+    const openTransaction = (write: (tx: Transaction) => Promise<unknown>) => {
+      let release!: () => void;
+      let written!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const wrote = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      const done = t.app.ctx.db.transaction(async (tx) => {
+        await write(tx);
+        written();
+        await gate;
+      });
+      return { wrote, release, done };
+    };
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('a photo in room 8 committing while a manager lowers the count to 5: the lowering is refused, the count stays', async () => {
+      const turbine = await insertTurbine(t, companyId, { rooms: 9 });
+      const superadmin = await t.login(DEMO.superadmin);
+      const uploader = (await t.app.ctx.db.select().from(users).where(eq(users.email, DEMO.egeOperator)))[0];
+      if (!uploader) throw new Error('no operator');
+      // the upload's last step: the turbine's row held, the photo row written, not yet committed
+      const upload = openTransaction(async (tx) => {
+        expect(await heldRoomCount(tx, turbine.id)).toBe(9);
+        await tx.insert(photos).values({
+          turbineId: turbine.id,
+          storageKey: `turbines/${turbine.id}/A/${year}/A/8/late.jpg`,
+          originalName: 'late.jpg',
+          room: 8,
+          blade: 'A',
+          year,
+          month: 1,
+          sizeBytes: 10,
+          mimeType: 'image/jpeg',
+          sha256: '0'.repeat(64),
+          derivatives: 'ready',
+          uploadedBy: uploader.id,
+        });
+      });
+      await upload.wrote;
+      const lowering = t.call(superadmin, { method: 'PUT', url: `/api/turbines/${turbine.id}`, payload: editOf(turbine, 5) });
+      await sleep(300);
+      upload.release();
+      await upload.done;
+      const res = await lowering;
+      expect([res.statusCode, res.json().code]).toEqual([400, 'TURBINE_ROOMS_BELOW_USED']);
+      expect(res.json().message).toContain('8');
+      const [row] = await t.app.ctx.db.select({ rooms: turbines.rooms }).from(turbines).where(eq(turbines.id, turbine.id));
+      expect(row?.rooms).toBe(9);
+    });
+
+    it('the count lowered to 4 (not yet committed) while a multipart upload to room 7 arrives: the upload is refused, nothing stored', async () => {
+      const turbine = await insertTurbine(t, companyId, { rooms: 9 });
+      const lowering = openTransaction((tx) => tx.update(turbines).set({ rooms: 4 }).where(eq(turbines.id, turbine.id)));
+      await lowering.wrote;
+      const upload = postFiles(t, operator, turbine.id, { room: 7, year, blade: 'A' }, [{ name: 'during-r7.jpg', bytes: jpeg }]);
+      await sleep(300);
+      lowering.release();
+      await lowering.done;
+      const res = await upload;
+      expect([res.statusCode, res.json().code]).toEqual([400, 'PHOTO_ROOM_BEYOND_TURBINE']);
+      expect(await photoCount(turbine.id)).toBe(0);
+    });
+
+    it('the count lowered to 4 (not yet committed) while a finding in room 6 is made: the finding is refused', async () => {
+      const turbine = await insertTurbine(t, companyId, { rooms: 9 });
+      const photo = await postFiles(t, operator, turbine.id, { room: 2, year, blade: 'A' }, [{ name: 'seen.jpg', bytes: jpeg }]);
+      expect(photo.statusCode, photo.body).toBe(201);
+      const photoId = photo.json().data[0].id as number;
+      const lowering = openTransaction((tx) => tx.update(turbines).set({ rooms: 4 }).where(eq(turbines.id, turbine.id)));
+      await lowering.wrote;
+      const creation = t.call(operator, {
+        method: 'POST',
+        url: `/api/turbines/${turbine.id}/findings`,
+        payload: {
+          blade: 'A',
+          surface: 'interior',
+          room: 6,
+          type: 'crack',
+          severity: 2,
+          // a room's photo is a 360° panorama: its points are yaw and pitch
+          observation: { photo_id: photoId, geometry: { space: 'panorama', shape: 'point', points: [[1, 0.2]] } },
+        },
+      });
+      await sleep(300);
+      lowering.release();
+      await lowering.done;
+      const res = await creation;
+      expect([res.statusCode, res.json().code], res.body).toEqual([400, 'FINDING_ROOM_BEYOND_TURBINE']);
+      const stored = await t.app.ctx.db.select().from(findings).where(eq(findings.turbineId, turbine.id));
+      expect(stored).toEqual([]);
     });
   });
 });

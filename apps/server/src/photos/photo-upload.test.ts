@@ -89,8 +89,10 @@ describe.each(['fs', 's3'] as const)('photo uploads on the %s driver', (storage)
     expect(await list(`view=all&year=${year - 1}`)).toEqual([]);
     const turbine = await t.call(admin, { method: 'GET', url: `/api/turbines/${turbineId}` });
     expect(turbine.json().turbine.photo_count).toBe(5);
-    // original, thumbnail and preview per image (made by the queue); the point cloud has no derivatives
-    expect((await storedKeys(t)).length).toBe(4 * 3 + 1);
+    // original, thumbnail and preview per image and for the point cloud (its top-down pictures), all made by the queue,
+    // and the point cloud's decimated copy for the viewer
+    expect((await storedKeys(t)).length).toBe(5 * 3 + 1);
+    expect((await storedKeys(t)).filter((key) => key.endsWith('.cloud.pcd'))).toHaveLength(1);
   });
 
   it('refuses HTML named .jpg with 415 and stores nothing', async () => {

@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, type Blade, can, canEver, type Photo, type PhotoCategory } from '@windscope/contract';
 import { photos, users } from '../db/schema.ts';
+import type { FileSigner } from '../files/file-holders.ts';
 import { signPhotoUrls } from '../files/signed-urls.ts';
-import { mediaKindOfMime } from '../media/media-types.ts';
+import { MEDIA_KINDS, mediaKindOfMime } from '../media/media-types.ts';
 
 export type PhotoRow = typeof photos.$inferSelect;
 
@@ -22,6 +23,8 @@ export interface PhotoRecord {
   mimeType: string;
   sha256: string;
   hasDerivatives: boolean;
+  /** a Deep Zoom pyramid is made or to be made */
+  hasPyramid: boolean;
   gpsLatitude: number | null;
   gpsLongitude: number | null;
   takenAt: string | null;
@@ -35,6 +38,14 @@ export interface PhotoRecord {
 
 const isoText = (column: typeof photos.createdAt | typeof photos.takenAt): SQL<string> =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const POINT_CLOUD_MIME = MEDIA_KINDS.pcd.mime;
+/** Whether a photo's answer carries thumbnail and preview URLs: an image's always once it has them or may (a failed
+ *  one's answer 404 like a missing file, as before); a point cloud's only while they are made or to be made: one that
+ *  could not be read (damaged, truncated) has none, and the web shows its point-cloud icon (DECISIONS §16). The SQL of
+ *  photoRecordColumns.hasDerivatives says the same. */
+export const derivedImagesShown = (derivatives: string, mimeType: string) =>
+  derivatives !== 'none' && !(derivatives === 'failed' && mimeType === POINT_CLOUD_MIME);
 
 /** Select these from photos left-joined with users (the uploader). */
 export const photoRecordColumns = {
@@ -51,7 +62,8 @@ export const photoRecordColumns = {
   height: photos.height,
   mimeType: photos.mimeType,
   sha256: photos.sha256,
-  hasDerivatives: sql<boolean>`(${photos.derivatives} <> 'none')`,
+  hasDerivatives: sql<boolean>`(${photos.derivatives} <> 'none' and not (${photos.derivatives} = 'failed' and ${photos.mimeType} = ${POINT_CLOUD_MIME}))`,
+  hasPyramid: sql<boolean>`(${photos.tiles} in ('pending', 'working', 'ready'))`,
   gpsLatitude: photos.gpsLatitude,
   gpsLongitude: photos.gpsLongitude,
   takenAt: sql<string | null>`${isoText(photos.takenAt)}`,
@@ -69,9 +81,11 @@ export function photoRecordOf(
   uploader: { firstName: string; lastName: string; email: string; companyId: number },
 ): PhotoRecord {
   const { thumbnailKey: _t, previewKey: _p, turbineId: _turbine, derivatives, derivativesClaimedAt: _c, takenAt, createdAt, ...rest } = row;
+  const { tiles, tilesClaimedAt: _tc, tilesRequestedAt: _tr, ...fields } = rest;
   return {
-    ...rest,
-    hasDerivatives: derivatives !== 'none',
+    ...fields,
+    hasDerivatives: derivedImagesShown(derivatives, row.mimeType),
+    hasPyramid: tiles === 'pending' || tiles === 'working' || tiles === 'ready',
     takenAt: takenAt?.toISOString() ?? null,
     createdAt: createdAt.toISOString(),
     uploaderFirstName: uploader.firstName,
@@ -95,9 +109,15 @@ export const emailVisibility =
 export const emailVisibilityKey = (actor: Actor): string =>
   canEver(actor.role, 'user.readEmail') ? `emails:${actor.role}:${actor.companyId}` : 'emails:none';
 
-export function presentPhoto(secret: Uint8Array, expires: number, photo: PhotoRecord, showEmail: EmailVisibility): Photo {
+export function presentPhoto(signer: FileSigner, photo: PhotoRecord, showEmail: EmailVisibility): Photo {
   const kind = mediaKindOfMime(photo.mimeType) ?? 'pcd';
-  const urls = signPhotoUrls(secret, { key: photo.storageKey, kind, expires, download: false }, photo.hasDerivatives);
+  const { secret, expires, holder } = signer;
+  const urls = signPhotoUrls(
+    secret,
+    { key: photo.storageKey, kind, expires, download: false, holder },
+    photo.hasDerivatives,
+    photo.hasPyramid,
+  );
   const uploaderName = photo.uploaderFirstName === null ? null : `${photo.uploaderFirstName} ${photo.uploaderLastName ?? ''}`.trim();
   return {
     id: photo.id,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  API_PATHS,
   coverageQuerySchema,
   coverageResponseSchema,
   idParamSchema,
@@ -9,10 +10,11 @@ import {
   photoDeleteQuerySchema,
   photoListQuerySchema,
   photoUploadResponseSchema,
+  uploadLimitsSchema,
 } from '@windscope/contract';
 import type { AppContext } from '../context.ts';
 import { requireAuth } from '../http/auth-hook.ts';
-import { messageOnly } from '../http/envelope.ts';
+import { envelope, messageOnly } from '../http/envelope.ts';
 import { localize } from '../http/error-handler.ts';
 import { routeId } from '../http/params.ts';
 import { clientGoneSignal, readUploadForm } from '../uploads/upload-form.ts';
@@ -29,6 +31,21 @@ const invalidTurbineId = { status: 400, code: 'TURBINE_INVALID_ID' } as const;
 export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['photos'];
+
+  // the limits this server applies (MAX_PHOTO_MB, MAX_REPORT_MB, MAX_MEGAPIXELS), the same for every signed-in user:
+  // the upload manager flags files over them before sending anything
+  r.get(
+    API_PATHS.uploadLimits,
+    { schema: { tags, summary: 'The file limits this server applies to uploads', response: { 200: envelope(uploadLimitsSchema) } } },
+    async () => ({
+      success: true as const,
+      data: {
+        photo_bytes: ctx.config.limits.photoBytes,
+        report_bytes: ctx.config.limits.reportBytes,
+        max_megapixels: ctx.config.limits.maxMegapixels,
+      },
+    }),
+  );
 
   // the answer is a cached, already serialized buffer of `{ success, data: Photo[], message }` (contract photoSchema)
   const listSchema = {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  type Actor,
   can,
   isSafeFileName,
   type Photo,
@@ -9,14 +10,16 @@ import {
   type Turbine,
   yearChoices,
 } from '@windscope/contract';
+import { recordAudit } from '../audit/record.ts';
+import { enqueuePhotosUploaded } from '../webhooks/events.ts';
 import type { AppContext } from '../context.ts';
 import { photos } from '../db/schema.ts';
-import { urlExpiry } from '../files/signed-urls.ts';
+import { fileSigner } from '../files/file-holders.ts';
 import type { AuthState } from '../http/auth-hook.ts';
 import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../http/errors.ts';
 import { type MediaKind, nameFitsKind } from '../media/media-types.ts';
 import { sniffPhotoKind } from '../media/sniff.ts';
-import { getTurbine } from '../turbines/service.ts';
+import { getTurbine, heldRoomCount } from '../turbines/service.ts';
 import { drain, receiveFile } from '../uploads/receive-file.ts';
 import { photoKey, storedFileName } from '../uploads/storage-keys.ts';
 import type { UploadForm } from '../uploads/upload-form.ts';
@@ -73,16 +76,43 @@ async function discardAll(ctx: AppContext, outcomes: Promise<FileOutcome>[]) {
 async function registerPhotos(
   ctx: AppContext,
   drafts: PhotoDraft[],
+  by: { actor: Actor; companyId: number; turbineId: number },
 ): Promise<{ rows: (typeof photos.$inferSelect)[]; lost: PhotoDraft[] }> {
   try {
     return await ctx.db.transaction(async (tx) => {
+      // the room was checked against the turbine's count when the upload began; the count may have been lowered while
+      // the bytes arrived: checked again with the turbine's row held, so a lowering waits for these rows or they for it
+      const room = Math.max(...drafts.map((d) => d.values.room ?? 0));
+      if (room > 0) {
+        const rooms = await heldRoomCount(tx, by.turbineId);
+        if (rooms !== null && room > rooms) throw badRequest('PHOTO_ROOM_BEYOND_TURBINE', { room, rooms });
+      }
       const rows: (typeof photos.$inferSelect)[] = [];
       const lost: PhotoDraft[] = [];
       for (const draft of drafts) {
         const [row] = await tx.insert(photos).values(draft.values).onConflictDoNothing().returning();
-        if (row) rows.push(row);
-        else lost.push(draft);
+        if (!row) {
+          lost.push(draft);
+          continue;
+        }
+        rows.push(row);
+        await recordAudit(tx, {
+          at: row.createdAt,
+          actor: by.actor,
+          kind: 'photo_created',
+          companyId: by.companyId,
+          target: { type: 'photo', id: row.id, label: row.originalName },
+          details: { turbine_id: row.turbineId },
+        });
       }
+      // the upload batch's webhook event (DECISIONS §17), committed with the photos: one per batch, not per photo
+      await enqueuePhotosUploaded(tx, {
+        turbineId: by.turbineId,
+        uploaderId: by.actor.id,
+        photoIds: rows.map((r) => r.id),
+        at: rows[0]?.createdAt ?? ctx.now(),
+        quietSeconds: ctx.config.webhooks.batchQuietSeconds,
+      });
       return { rows, lost };
     });
   } catch (error) {
@@ -199,18 +229,20 @@ export async function uploadPhotos(
     throw failed && 'failure' in failed ? failed.failure : signal.reason;
   }
   const drafts = results.flatMap((r) => ('draft' in r ? [r.draft] : []));
-  const { rows, lost } = await registerPhotos(ctx, drafts);
+  const { rows, lost } = await registerPhotos(ctx, drafts, { actor: auth.actor, companyId: turbine.company_id, turbineId });
   await removeFiles(ctx, lost);
+  ctx.webhooks.wake();
   if (rows.some((row) => row.derivatives === 'pending')) ctx.derivatives.kick();
+  if (rows.some((row) => row.tiles === 'pending')) ctx.tiles.kick();
   const lostKeys = new Set(lost.map((d) => d.values.storageKey));
   const refused = results.flatMap((r): RefusedFile[] => {
     if ('refused' in r) return [r.refused];
     return 'draft' in r && lostKeys.has(r.draft.values.storageKey) ? [{ name: r.name, reason: 'duplicate_name' }] : [];
   });
-  const expires = urlExpiry(now);
+  const signer = fileSigner(ctx);
   const showEmail = emailVisibility(auth.actor);
   return {
-    photos: rows.map((row) => presentPhoto(ctx.config.jwtSecret, expires, photoRecordOf(row, auth.user), showEmail)),
+    photos: rows.map((row) => presentPhoto(signer, photoRecordOf(row, auth.user), showEmail)),
     refused,
   };
 }
@@ -263,11 +295,13 @@ export async function uploadOnePhoto(
   const target: PhotoTarget = { turbineId, fields, uploadedBy: auth.actor.id, now };
   const { finished } = await receivePhoto(ctx, target, file.name, file.stream, budget, file.sha256);
   const draft = await finished;
-  const { rows, lost } = await registerPhotos(ctx, [draft]);
+  const { rows, lost } = await registerPhotos(ctx, [draft], { actor: auth.actor, companyId: turbine.company_id, turbineId });
   await removeFiles(ctx, lost);
+  ctx.webhooks.wake();
   const [row] = rows;
   // a photo of the same name registered meanwhile (a concurrent upload)
   if (!row) throw new UploadRejectedError('duplicate_name');
   if (row.derivatives === 'pending') ctx.derivatives.kick();
-  return presentPhoto(ctx.config.jwtSecret, urlExpiry(now), photoRecordOf(row, auth.user), emailVisibility(auth.actor));
+  if (row.tiles === 'pending') ctx.tiles.kick();
+  return presentPhoto(fileSigner(ctx), photoRecordOf(row, auth.user), emailVisibility(auth.actor));
 }

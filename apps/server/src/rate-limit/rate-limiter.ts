@@ -61,7 +61,7 @@ export interface LimitCheck {
 export async function reserveAttempt(
   limiter: RateLimiter,
   checks: LimitCheck[],
-  code: 'RATE_LIMITED' | 'SETUP_RATE_LIMITED' = 'RATE_LIMITED',
+  code: 'RATE_LIMITED' | 'SETUP_RATE_LIMITED' | 'API_TOKEN_RATE_LIMITED' = 'RATE_LIMITED',
 ): Promise<void> {
   const settled = await Promise.allSettled(checks.map(({ key, rule }) => limiter.hit(key, rule.windowMs)));
   const failed = settled.find((state) => state.status === 'rejected');
@@ -175,6 +175,12 @@ export const RATE_LIMITS = {
   /** an office behind one NAT shares an address: the address gets more room than one sender */
   contactPerIp: { limit: 20, windowMs: 60 * MINUTE },
   contactPerSender: { limit: 5, windowMs: 60 * MINUTE },
+  /** requests made with one API token (the limit is config.apiTokenRequestsPerMinute, API_TOKEN_REQUESTS_PER_MINUTE) */
+  apiTokenRequests: { limit: 600, windowMs: MINUTE },
+  /** share links opened (or guessed) from one address: a recipient reloads a page now and then, a guesser is stopped */
+  shareOpenPerIp: { limit: 60, windowMs: 15 * MINUTE },
+  /** wrong share-link passwords from one address (a right one gives its attempt back) */
+  sharePasswordPerIp: { limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
 export const PACE_RULES = {

@@ -1,5 +1,6 @@
 import type { Report } from '@windscope/contract';
 import type { reports } from '../db/schema.ts';
+import type { FileSigner } from '../files/file-holders.ts';
 import { signFileUrl } from '../files/signed-urls.ts';
 
 export interface ReportWithUploader {
@@ -9,12 +10,12 @@ export interface ReportWithUploader {
 }
 
 /** The only shape of a report that leaves the server; report_url downloads it under its original name until `expires`. */
-export function presentReport(secret: Uint8Array, expires: number, { report, firstName, lastName }: ReportWithUploader): Report {
+export function presentReport({ secret, expires, holder }: FileSigner, { report, firstName, lastName }: ReportWithUploader): Report {
   return {
     id: report.id,
     original_filename: report.originalFilename,
     stored_filename: report.storedFilename,
-    report_url: signFileUrl(secret, { key: report.storageKey, kind: 'pdf', expires, download: true }),
+    report_url: signFileUrl(secret, { key: report.storageKey, kind: 'pdf', expires, download: true, holder }),
     file_size_bytes: report.sizeBytes,
     uploaded_at: report.createdAt.toISOString(),
     uploaded_by: report.uploadedBy,

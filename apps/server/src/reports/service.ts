@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type Actor, can, isSafeFileName, type Report, reportUploadFieldsSchema } from '@windscope/contract';
+import { recordAudit } from '../audit/record.ts';
 import type { AppContext } from '../context.ts';
 import { reports, users } from '../db/schema.ts';
-import { urlExpiry } from '../files/signed-urls.ts';
+import { fileSigner } from '../files/file-holders.ts';
 import type { AuthState } from '../http/auth-hook.ts';
 import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../http/errors.ts';
 import { type MediaKind, nameFitsKind } from '../media/media-types.ts';
@@ -30,8 +31,8 @@ export async function listReports(ctx: AppContext, actor: Actor, turbineId: numb
   const rows = await selectReports(ctx)
     .where(and(eq(reports.turbineId, turbineId), year === undefined ? undefined : eq(reports.year, year)))
     .orderBy(desc(reports.createdAt), desc(reports.id));
-  const expires = urlExpiry(ctx.now());
-  return rows.map((row) => presentReport(ctx.config.jwtSecret, expires, row));
+  const signer = fileSigner(ctx);
+  return rows.map((row) => presentReport(signer, row));
 }
 
 /** POST /turbines/{id}/reports: each file PDF by its bytes, with a safe name, within the size limit; stored as
@@ -98,7 +99,21 @@ export async function uploadReports(
       }
     }
     if (signal.aborted) throw signal.reason;
-    ids = committed.length ? await ctx.db.insert(reports).values(committed).returning({ id: reports.id }) : [];
+    ids = committed.length
+      ? await ctx.db.transaction(async (tx) => {
+          const made = await tx.insert(reports).values(committed).returning({ id: reports.id, name: reports.originalFilename });
+          for (const row of made)
+            await recordAudit(tx, {
+              at: now,
+              actor: auth.actor,
+              kind: 'report_created',
+              companyId: turbine.company_id,
+              target: { type: 'report', id: row.id, label: row.name },
+              details: { turbine_id: turbineId },
+            });
+          return made;
+        })
+      : [];
   } catch (error) {
     await Promise.allSettled(committed.map((r) => ctx.storage.delete(r.storageKey)));
     // the turbine was deleted while the files arrived: its files went with it, and these go too
@@ -114,8 +129,8 @@ export async function uploadReports(
         )
         .orderBy(reports.id)
     : [];
-  const expires = urlExpiry(now);
-  return { reports: rows.map((row) => presentReport(ctx.config.jwtSecret, expires, row)), refused };
+  const signer = fileSigner(ctx);
+  return { reports: rows.map((row) => presentReport(signer, row)), refused };
 }
 
 /** DELETE /turbines/{id}/reports/{reportId}: managers and superadmin, or the operator who uploaded it. */
@@ -130,6 +145,14 @@ export async function deleteReport(ctx: AppContext, actor: Actor, turbineId: num
   if (!can(actor, 'report.delete', { companyId: turbine.company_id, ownerId: report.uploadedBy })) throw forbidden();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(reports).where(eq(reports.id, report.id));
+    await recordAudit(tx, {
+      at: ctx.now(),
+      actor,
+      kind: 'report_deleted',
+      companyId: turbine.company_id,
+      target: { type: 'report', id: report.id, label: report.originalFilename },
+      details: { turbine_id: turbineId },
+    });
     await ctx.storage.delete(report.storageKey);
   });
 }

@@ -63,7 +63,7 @@ export async function setupRoutes(app: FastifyInstance, ctx: AppContext) {
       done = true;
       // the owner is signed in at once, as Grafana, Gitea and GitLab do after their first-run form
       const userAgent = typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined;
-      const session = await startSignedIn(ctx, user, companyName, { ip: req.ip, userAgent, lang });
+      const session = await startSignedIn(ctx, user, companyName, { ip: req.ip, userAgent, lang }, 'setup');
       const data = { token: session.token, user: session.user, expires_at: session.expiresAt.toISOString() };
       return reply
         .status(201)

@@ -1,10 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createTurbineBodySchema,
   deleteTurbineBodySchema,
   idParamSchema,
+  TURBINE_IMPORT_MAX_BYTES,
+  turbineExportQuerySchema,
+  turbineImportQuerySchema,
+  turbineImportResultSchema,
   turbineListQuerySchema,
   turbineSchema,
   updateTurbineBodySchema,
@@ -12,7 +16,11 @@ import {
 import type { AppContext } from '../context.ts';
 import { requireAuth } from '../http/auth-hook.ts';
 import { envelope, messageOnly } from '../http/envelope.ts';
-import { localize } from '../http/error-handler.ts';
+import { localize, requestLanguage } from '../http/error-handler.ts';
+import { AppError } from '../http/errors.ts';
+import { readUploadForm, toUploadError } from '../uploads/upload-form.ts';
+import { exportTurbines } from './turbine-export.ts';
+import { importTurbines } from './turbine-import.ts';
 import { routeId } from '../http/params.ts';
 import { sendPrepared } from '../http/serialized-answers.ts';
 import { createTurbine, deleteTurbine, getTurbine, type TurbineDeletionHook, turbineListing, updateTurbine } from './service.ts';
@@ -31,6 +39,49 @@ export async function turbineRoutes(app: FastifyInstance, ctx: AppContext, optio
     async (req, reply) => {
       const listing = await turbineListing(ctx, requireAuth(req).actor, req.query.filter_company_id, localize(req, 'TURBINES_LOADED'));
       return sendPrepared(req, reply, listing);
+    },
+  );
+
+  // issue 27: the listed turbines with their asset data, and their import (same columns)
+  r.get(
+    '/turbines/export',
+    {
+      schema: {
+        tags,
+        querystring: turbineExportQuerySchema,
+        description: 'CSV (UTF-8, BOM) or XLSX of the turbines the dashboard lists for its filters, with their asset data',
+      },
+    },
+    async (req, reply) => {
+      const file = await exportTurbines(ctx, requireAuth(req).actor, req.query, requestLanguage(req));
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.bytes);
+    },
+  );
+
+  r.post(
+    '/turbines/import',
+    {
+      schema: {
+        tags,
+        querystring: turbineImportQuerySchema,
+        description:
+          'multipart, one file "file" (CSV or XLSX with the export\'s columns): dry_run=true answers each row, false applies all or nothing',
+        response: { 200: envelope(turbineImportResultSchema) },
+      },
+    },
+    async (req) => {
+      const { actor } = requireAuth(req);
+      const bytes = await readImportFile(req);
+      const dryRun = req.query.dry_run !== 'false';
+      const result = await importTurbines(ctx, actor, bytes, { dryRun, companyId: req.query.company_id }, requestLanguage(req));
+      const message = dryRun
+        ? localize(req, 'TURBINE_IMPORT_CHECKED')
+        : localize(req, 'TURBINE_IMPORTED', { created: result.counts.new, updated: result.counts.changed });
+      return { success: true as const, data: result, message };
     },
   );
 
@@ -77,4 +128,30 @@ export async function turbineRoutes(app: FastifyInstance, ctx: AppContext, optio
       return { success: true as const, message: localize(req, 'TURBINE_DELETED'), data: { id } };
     },
   );
+}
+
+/** The import's one file, whole (a sheet is parsed whole), refused past TURBINE_IMPORT_MAX_BYTES while it streams. */
+async function readImportFile(req: FastifyRequest): Promise<Buffer> {
+  const form = await readUploadForm(req, 'file');
+  for await (const file of form.files) {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of file.stream) {
+        size += (chunk as Buffer).length;
+        if (size > TURBINE_IMPORT_MAX_BYTES) {
+          file.stream.resume();
+          throw new AppError(413, 'TURBINE_IMPORT_FILE_TOO_LARGE', { megabytes: TURBINE_IMPORT_MAX_BYTES / 1024 / 1024 });
+        }
+        chunks.push(chunk as Buffer);
+      }
+    } catch (error) {
+      throw toUploadError(error);
+    }
+    for await (const _rest of form.files) {
+      // later files are drained, not read
+    }
+    return Buffer.concat(chunks);
+  }
+  throw new AppError(400, 'TURBINE_IMPORT_FILE_MISSING');
 }

@@ -8,15 +8,19 @@ import {
   OPEN_FINDING_STATUSES,
   todayOf,
   type Turbine,
+  type TurbineAssets,
   type TurbineHealth,
+  NO_TURBINE_ASSETS,
   type TurbineStatus,
   type updateTurbineBodySchema,
   normalizeCity,
+  turbineDisplayName,
 } from '@windscope/contract';
 import type { z } from 'zod';
+import { recordAudit } from '../audit/record.ts';
 import type { AppContext } from '../context.ts';
-import type { Database } from '../db/client.ts';
-import { companies, findingEscalations, findingObservations, findings, listVersions, turbines } from '../db/schema.ts';
+import type { Database, Executor, Transaction } from '../db/client.ts';
+import { companies, findingEscalations, findingObservations, findings, listVersions, photos, turbines } from '../db/schema.ts';
 import { etagOf, type PreparedAnswer, preparedAnswer, serializeEnvelope, serializedCache } from '../http/serialized-answers.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors.ts';
 import { oncePer } from '../lib/once-per.ts';
@@ -35,6 +39,8 @@ export function presentTurbine(row: TurbineRow, companyName: string | null, heal
     location: row.location,
     site_name: row.siteName,
     coordinates: row.coordinates,
+    coordinates_unreadable: row.coordinatesUnreadable,
+    ...presentTurbineAssets(row),
     rooms: row.rooms,
     company_id: row.companyId,
     company_name: companyName,
@@ -44,6 +50,52 @@ export function presentTurbine(row: TurbineRow, companyName: string | null, heal
     health,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentTurbineAssets(row: TurbineRow): TurbineAssets {
+  return {
+    manufacturer: row.manufacturer,
+    model: row.model,
+    rated_power_kw: row.ratedPowerKw,
+    hub_height_m: row.hubHeightM,
+    rotor_diameter_m: row.rotorDiameterM,
+    blade_length_m: row.bladeLengthM,
+    blade_type: row.bladeType,
+    commissioning_date: row.commissioningDate,
+    blade_serial_a: row.bladeSerialA,
+    blade_serial_b: row.bladeSerialB,
+    blade_serial_c: row.bladeSerialC,
+  };
+}
+
+/** The asset columns of a create (everything given) or an update (absent = as stored), '' and null = none. */
+export function turbineAssetColumns(
+  input: Partial<Record<keyof TurbineAssets, string | number | null | undefined>>,
+  current: TurbineAssets,
+) {
+  const text = (key: keyof TurbineAssets) => {
+    const value = input[key];
+    if (value === undefined) return current[key] as string | null;
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  };
+  const number = (key: keyof TurbineAssets) => {
+    const value = input[key];
+    if (value === undefined) return current[key] as number | null;
+    return typeof value === 'number' ? value : null;
+  };
+  return {
+    manufacturer: text('manufacturer'),
+    model: text('model'),
+    ratedPowerKw: number('rated_power_kw'),
+    hubHeightM: number('hub_height_m'),
+    rotorDiameterM: number('rotor_diameter_m'),
+    bladeLengthM: number('blade_length_m'),
+    bladeType: text('blade_type'),
+    commissioningDate: text('commissioning_date'),
+    bladeSerialA: text('blade_serial_a'),
+    bladeSerialB: text('blade_serial_b'),
+    bladeSerialC: text('blade_serial_c'),
   };
 }
 
@@ -270,53 +322,107 @@ export async function createTurbine(ctx: AppContext, actor: Actor, input: Create
   await assertPartnerCompany(ctx, companyId);
   const now = ctx.now();
   const [row] = await refusingTakenCode(input.code, () =>
-    ctx.db
-      .insert(turbines)
-      .values({
-        turbineName: optional(input.turbine_name),
-        name: optional(input.name),
-        city: normalizeCity(input.city),
-        code: input.code,
-        location: input.location,
-        siteName: optional(input.site_name),
-        coordinates: optional(input.coordinates),
-        rooms: input.rooms,
-        companyId,
-        status: input.status ?? 'active',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: turbines.id }),
+    ctx.db.transaction(async (tx) => {
+      const made = await tx
+        .insert(turbines)
+        .values({
+          turbineName: optional(input.turbine_name),
+          name: optional(input.name),
+          city: normalizeCity(input.city),
+          code: input.code,
+          location: input.location,
+          siteName: optional(input.site_name),
+          coordinates: optional(input.coordinates),
+          ...turbineAssetColumns(input, NO_TURBINE_ASSETS),
+          rooms: input.rooms,
+          companyId,
+          status: input.status ?? 'active',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: turbines.id });
+      const id = (made[0] as { id: number }).id;
+      const label = turbineDisplayName({ turbine_name: optional(input.turbine_name), name: optional(input.name), code: input.code });
+      await recordAudit(tx, { at: now, actor, kind: 'turbine_created', companyId, target: { type: 'turbine', id, label } });
+      return made;
+    }),
   );
   return getTurbine(ctx, actor, (row as { id: number }).id);
+}
+
+/** The highest room each turbine's photos or findings are in (turbines with none are absent): a turbine's room count
+ *  may not go below it, on every route that sets it (the form, the import), or those photos would leave the coverage
+ *  matrix and those findings the room list. */
+export async function highestRoomsInUse(db: Executor, of: { turbineId: number } | { companyId: number }): Promise<Map<number, number>> {
+  const ids =
+    'turbineId' in of
+      ? sql`${of.turbineId}::int`
+      : sql`select ${turbines.id} from ${turbines} where ${turbines.companyId} = ${of.companyId}`;
+  const result = await db.execute(sql`
+    select turbine_id, max(room) as room from (
+      select turbine_id, room from ${photos} where turbine_id in (${ids}) and room is not null
+      union all
+      select turbine_id, room from ${findings} where turbine_id in (${ids}) and room is not null
+    ) as used group by turbine_id`);
+  const rows = (result as unknown as { rows: { turbine_id: number; room: number }[] }).rows;
+  return new Map(rows.map((row) => [Number(row.turbine_id), Number(row.room)]));
+}
+
+/** The room rule made atomic. A count is lowered only with the turbine's row locked (FOR UPDATE) and the rooms in use
+ *  read after the lock (a statement of its own: under READ COMMITTED it sees what committed while it waited); a photo
+ *  or finding is stored in a room only with the row held (FOR SHARE) and the count read under that hold. Either waits
+ *  for the other, so a photo that arrives while a manager lowers the count cannot end up beyond it. */
+export async function lockTurbinesForRoomCount(tx: Transaction, turbineIds: number[]): Promise<void> {
+  if (turbineIds.length === 0) return;
+  await tx.execute(
+    sql`select ${turbines.id} from ${turbines} where ${inArray(turbines.id, turbineIds)} order by ${turbines.id} for update`,
+  );
+}
+
+/** The turbine's room count, its row held (FOR SHARE) until the caller's transaction ends; null when it is gone. */
+export async function heldRoomCount(tx: Transaction, turbineId: number): Promise<number | null> {
+  const result = await tx.execute(sql`select ${turbines.rooms} as rooms from ${turbines} where ${turbines.id} = ${turbineId} for share`);
+  const [row] = (result as unknown as { rows: { rooms: number }[] }).rows;
+  return row ? Number(row.rooms) : null;
 }
 
 export async function updateTurbine(ctx: AppContext, actor: Actor, id: number, input: UpdateInput): Promise<Turbine> {
   const current = await getTurbine(ctx, actor, id);
   if (!can(actor, 'turbine.update', { companyId: current.company_id })) throw forbidden();
+  const lowersRooms = input.rooms !== undefined && input.rooms < current.rooms;
   const companyId = input.company_id ?? current.company_id;
   if (companyId !== current.company_id) {
     if (!can(actor, 'turbine.changeCompany')) throw forbidden();
     await assertPartnerCompany(ctx, companyId);
   }
   await refusingTakenCode(input.code, () =>
-    ctx.db
-      .update(turbines)
-      .set({
-        turbineName: input.turbine_name === undefined ? current.turbine_name : optional(input.turbine_name),
-        name: input.name === undefined ? current.name : optional(input.name),
-        city: normalizeCity(input.city),
-        code: input.code,
-        location: input.location,
-        siteName: input.site_name === undefined ? current.site_name : optional(input.site_name),
-        coordinates: input.coordinates === undefined ? current.coordinates : optional(input.coordinates),
-        // rooms and status are carried over when the form does not send them
-        rooms: input.rooms ?? current.rooms,
-        status: input.status ?? current.status ?? 'active',
-        companyId,
-        updatedAt: ctx.now(),
-      })
-      .where(eq(turbines.id, id)),
+    ctx.db.transaction(async (tx) => {
+      if (lowersRooms && input.rooms !== undefined) {
+        await lockTurbinesForRoomCount(tx, [id]);
+        const used = (await highestRoomsInUse(tx, { turbineId: id })).get(id) ?? 0;
+        if (used > input.rooms) throw badRequest('TURBINE_ROOMS_BELOW_USED', { room: used, rooms: input.rooms });
+      }
+      await tx
+        .update(turbines)
+        .set({
+          turbineName: input.turbine_name === undefined ? current.turbine_name : optional(input.turbine_name),
+          name: input.name === undefined ? current.name : optional(input.name),
+          city: normalizeCity(input.city),
+          code: input.code,
+          location: input.location,
+          siteName: input.site_name === undefined ? current.site_name : optional(input.site_name),
+          coordinates: input.coordinates === undefined ? current.coordinates : optional(input.coordinates),
+          // the unreadable older text stays until the coordinates are saved (readable, or cleared)
+          coordinatesUnreadable: input.coordinates === undefined ? current.coordinates_unreadable : null,
+          ...turbineAssetColumns(input, current),
+          // rooms and status are carried over when the form does not send them
+          rooms: input.rooms ?? current.rooms,
+          status: input.status ?? current.status ?? 'active',
+          companyId,
+          updatedAt: ctx.now(),
+        })
+        .where(eq(turbines.id, id));
+    }),
   );
   return getTurbine(ctx, actor, id);
 }
@@ -327,6 +433,15 @@ export type TurbineDeletionHook = (turbineId: number) => Promise<void>;
 export async function deleteTurbine(ctx: AppContext, actor: Actor, id: number, afterDelete: TurbineDeletionHook[] = []) {
   const current = await getTurbine(ctx, actor, id);
   if (!can(actor, 'turbine.delete', { companyId: current.company_id })) throw forbidden();
-  await ctx.db.delete(turbines).where(eq(turbines.id, id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(turbines).where(eq(turbines.id, id));
+    await recordAudit(tx, {
+      at: ctx.now(),
+      actor,
+      kind: 'turbine_deleted',
+      companyId: current.company_id,
+      target: { type: 'turbine', id, label: turbineDisplayName(current) },
+    });
+  });
   for (const hook of afterDelete) await hook(id);
 }

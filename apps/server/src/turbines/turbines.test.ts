@@ -7,12 +7,14 @@ import {
   type DemoCompanies,
   demoCompanies,
   insertComment,
+  insertPhoto,
   insertTurbine,
   sessionFor,
   type TurbineRow,
   unique,
   userByEmail,
 } from '../../test/factories.ts';
+import { insertFinding } from '../../test/finding-factories.ts';
 import { comments, companies, photos, turbines } from '../db/schema.ts';
 
 let t: TestApp;
@@ -307,6 +309,33 @@ describe('PUT /api/turbines/:id', () => {
     ).toBe(403);
     expect(await rowOf(own.id)).toEqual(own);
     expect(await rowOf(other.id)).toEqual(other);
+  });
+
+  it('never lowers the room count below a room with photos or findings (the import keeps the same rule)', async () => {
+    const row = await insertTurbine(t, ids.ege, { rooms: 8 });
+    const superadmin = await userByEmail(t, DEMO.superadmin);
+    await t.app.ctx.db
+      .update(photos)
+      .set({ room: 5 })
+      .where(eq(photos.id, (await insertPhoto(t, row.id, superadmin)).id));
+    await insertFinding(t, row.id, superadmin, { surface: 'interior', room: 6 });
+    const put = (rooms: number, language = 'tr') =>
+      t.call(token.superadmin, {
+        method: 'PUT',
+        url: `/api/turbines/${row.id}`,
+        payload: editOf(row, { rooms }),
+        headers: { 'accept-language': language },
+      });
+    const below = await put(5);
+    expect([below.statusCode, below.json().code]).toEqual([400, 'TURBINE_ROOMS_BELOW_USED']);
+    expect(below.json().message).toBe('Bu türbinin 6. odasında fotoğraf veya bulgu var; oda sayısı en az 6 olmalıdır (5 olamaz).');
+    expect((await put(3, 'en')).json().message).toBe(
+      'Room 6 of this turbine has photos or findings, so it needs at least 6 rooms (not 3).',
+    );
+    expect((await rowOf(row.id))?.rooms).toBe(8);
+    // down to the highest room in use is fine, and so is raising it again
+    expect((await put(6)).json().turbine.rooms).toBe(6);
+    expect((await put(10)).json().turbine.rooms).toBe(10);
   });
 
   it('answers 400 for a non-numeric id', async () => {

@@ -20,7 +20,14 @@ export function photoKey(
 
 export const thumbnailKeyOf = (photoKey: string) => `${photoKey}.thumb.webp`;
 export const previewKeyOf = (photoKey: string) => `${photoKey}.preview.webp`;
+/** A .pcd point cloud's copy decimated to the viewer's point budget (DECISIONS §16): binary, x y z and its rgb/intensity. */
+export const cloudKeyOf = (photoKey: string) => `${photoKey}.cloud.pcd`;
 
 export function reportKey(turbineId: number, year: number, storedName: string): string {
   return `${turbinePrefix(turbineId)}reports/${year}/${storedName}`;
 }
+
+/** A photo's Deep Zoom pyramid (DECISIONS §16) lives under its own prefix: `{key}.tiles/pyramid.json` and
+ *  `{key}.tiles/{level}/{column}_{row}.jpeg`. */
+export const tilePrefixOf = (photoKey: string) => `${photoKey}.tiles/`;
+export const pyramidKeyOf = (photoKey: string) => `${tilePrefixOf(photoKey)}pyramid.json`;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
-import { EMAIL_CHANGE_TTL_MS, type Language } from '@windscope/contract';
+import { EMAIL_CHANGE_TTL_MS, type Language, type Role } from '@windscope/contract';
+import { recordAudit } from '../audit/record.ts';
 import { mailLanguage } from '../auth/account-language.ts';
 import { sha256 } from '../auth/account-links.ts';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../auth/account-mail.ts';
@@ -107,6 +108,18 @@ export async function confirmEmailChange(ctx: AppContext, token: string, meta: {
       const [claimed] = await tx.delete(emailChanges).where(live).returning();
       if (!claimed) throw badRequest('EMAIL_CHANGE_LINK_INVALID');
       if (await addressHolder(tx, claimed.newEmail, claimed.userId)) throw conflict('EMAIL_CHANGE_ADDRESS_UNAVAILABLE');
+      const [before] = await tx
+        .select({ id: users.id, email: users.email, role: users.role, companyId: users.companyId })
+        .from(users)
+        .where(eq(users.id, claimed.userId));
+      if (before)
+        await recordAudit(tx, {
+          at: now,
+          actor: { id: before.id, role: before.role as Role, companyId: before.companyId },
+          kind: 'email_changed',
+          target: { type: 'user', id: before.id, label: claimed.newEmail },
+          details: { from: before.email, to: claimed.newEmail, confirmed: true },
+        });
       await tx
         .update(users)
         .set({ email: claimed.newEmail, emailSkeleton: emailSkeleton(claimed.newEmail), updatedAt: now })

@@ -17,6 +17,7 @@ import { RATE_LIMITS, reserveAttempt } from '../rate-limit/rate-limiter.ts';
 import { voidAccountLinks } from '../auth/void-account-links.ts';
 import { revokeUserSessions } from '../auth/session-service.ts';
 import { companyScope } from '../access/scope.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { AppContext } from '../context.ts';
 import { companies, emailChanges, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors.ts';
@@ -96,22 +97,34 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   try {
-    const [row] = await ctx.db
-      .insert(users)
-      .values({
-        firstName: input.first_name,
-        lastName: input.last_name,
-        email: input.email,
-        emailSkeleton: emailSkeleton(input.email),
-        passwordHash,
-        role: input.role,
+    const row = await ctx.db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(users)
+        .values({
+          firstName: input.first_name,
+          lastName: input.last_name,
+          email: input.email,
+          emailSkeleton: emailSkeleton(input.email),
+          passwordHash,
+          role: input.role,
+          companyId,
+          isActive: input.is_active,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: users.id });
+      const id = (made as { id: number }).id;
+      await recordAudit(tx, {
+        at: now,
+        actor,
+        kind: 'user_created',
         companyId,
-        isActive: input.is_active,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return getUser(ctx, actor, (row as { id: number }).id);
+        target: { type: 'user', id, label: input.email },
+        details: { role: input.role },
+      });
+      return { id };
+    });
+    return getUser(ctx, actor, row.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw emailRefusal(actor, 'USER_EMAIL_TAKEN');
     throw error;
@@ -170,6 +183,18 @@ export async function updateUser(
       // links mailed to the old address, or before a deactivation, stop working
       if ((changesEmail && direct) || !input.is_active) await voidAccountLinks(tx, id, now);
       if (emailPending) await storeEmailChange(tx, { userId: id, name: input.first_name, newEmail: input.email, lang: meta.lang }, now);
+      const target = { type: 'user' as const, id, label: direct ? input.email : row.user.email };
+      if (newRole !== row.user.role)
+        await recordAudit(tx, { at: now, actor, kind: 'role_changed', companyId, target, details: { from: row.user.role, to: newRole } });
+      if (changesEmail && direct)
+        await recordAudit(tx, {
+          at: now,
+          actor,
+          kind: 'email_changed',
+          companyId,
+          target,
+          details: { from: row.user.email, to: input.email },
+        });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailRefusal(actor, 'USER_EMAIL_TAKEN');
@@ -214,6 +239,14 @@ export async function changeUserPassword(
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
     await revokeUserSessions(tx, id, now, id === actor.id ? currentSessionId : undefined);
     await voidAccountLinks(tx, id, now);
+    await recordAudit(tx, {
+      at: now,
+      actor,
+      kind: 'password_changed',
+      companyId: row.user.companyId,
+      target: { type: 'user', id, label: row.user.email },
+      details: { by: id === actor.id ? 'self' : 'other' },
+    });
   });
 }
 
@@ -221,5 +254,14 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: number) {
   const row = await findUser(ctx, actor, id);
   if (!can(actor, 'user.delete', targetOf(row))) throw forbidden(id === actor.id ? 'USER_CANNOT_DELETE_SELF' : 'FORBIDDEN');
   // sessions go with the row (ON DELETE CASCADE); comments keep their author's name
-  await ctx.db.delete(users).where(eq(users.id, id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, {
+      at: ctx.now(),
+      actor,
+      kind: 'user_deleted',
+      companyId: row.user.companyId,
+      target: { type: 'user', id, label: row.user.email },
+    });
+  });
 }

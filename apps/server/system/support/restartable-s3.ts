@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { withMultipartListing } from '../../test/s3rver-multipart.ts';
+import { completeS3rver } from '../../test/s3rver-fixes.ts';
 import { freePort } from './free-port.ts';
 
 /** An S3-compatible server (s3rver) that can be stopped and started again on the same port with the same objects:
@@ -29,9 +29,7 @@ export async function startRestartableS3(bucket = 'windscope-system'): Promise<R
   let server: S3rver | null = null;
   const start = async () => {
     if (server) return;
-    const next = withMultipartListing(
-      new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] }),
-    );
+    const next = completeS3rver(new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] }));
     await next.run();
     server = next;
   };

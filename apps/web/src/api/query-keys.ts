@@ -5,10 +5,15 @@ type Filters = Record<string, string | number | boolean | null | undefined>;
 
 export const queryKeys = {
   session: () => ['session'] as const,
+  mapSettings: () => ['map-settings'] as const,
+  uploadLimits: () => ['upload-limits'] as const,
   turbines: {
     all: () => ['turbines'] as const,
     list: (filters: Filters = {}) => ['turbines', 'list', filters] as const,
     detail: (id: Id) => ['turbines', 'detail', String(id)] as const,
+    /** under 'turbines': every finding change refreshes the turbines, and these with them */
+    fleetFindings: (filters: Filters = {}) => ['turbines', 'fleet-findings', filters] as const,
+    distanceBands: (filters: Filters = {}) => ['turbines', 'distance-bands', filters] as const,
   },
   photos: {
     all: () => ['photos'] as const,
@@ -44,6 +49,22 @@ export const queryKeys = {
     all: () => ['campaigns'] as const,
     list: () => ['campaigns', 'list'] as const,
     board: (id: Id) => ['campaigns', 'board', String(id)] as const,
+  },
+  apiTokens: {
+    all: () => ['api-tokens'] as const,
+  },
+  shareLinks: {
+    all: () => ['share-links'] as const,
+    list: (turbineId: Id | null) => ['share-links', 'list', turbineId === null ? 'all' : String(turbineId)] as const,
+    openings: (id: Id) => ['share-links', 'openings', String(id)] as const,
+    page: (filters: object, page: number) => ['share-links', 'page', filters, page] as const,
+  },
+  webhooks: {
+    all: () => ['webhooks'] as const,
+    deliveries: (id: number) => ['webhooks', id, 'deliveries'] as const,
+  },
+  audit: {
+    list: (filters: Filters = {}) => ['audit', 'list', filters] as const,
   },
   mailOutbox: {
     all: () => ['mail-outbox'] as const,

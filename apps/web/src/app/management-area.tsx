@@ -17,7 +17,13 @@ export const managementPages = {
   categoryPhotos: () => import('../features/category-photos/category-photos-page.tsx'),
   users: () => import('../features/users/users-page.tsx'),
   mailOutbox: () => import('../features/mail-outbox/mail-outbox-page.tsx'),
+  account: () => import('../features/account/account-page.tsx'),
+  audit: () => import('../features/audit/audit-page.tsx'),
+  webhooks: () => import('../features/webhooks/webhooks-page.tsx'),
+  shareLinks: () => import('../features/share-links/share-links-page.tsx'),
   companies: () => import('../features/companies/companies-page.tsx'),
+  /** a share link's page (DECISIONS §17): public, outside the management frame, only its module is listed here */
+  share: () => import('../features/share-links/shared-page.tsx'),
 };
 
 /** Every management route: desktop only (spec §1), then a valid session (spec §2). */

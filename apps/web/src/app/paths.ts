@@ -13,6 +13,8 @@ export const paths = {
   signInLink: '/sign-in-link',
   emailChange: '/email-change',
   dashboard: '/dashboard',
+  /** issue 27 item 3: the findings of the turbines the dashboard lists (the charts' bars link here) */
+  fleetFindings: '/dashboard/findings',
   turbine: (id: Id) => `/dashboard/turbine/${id}`,
   panorama: (id: Id) => `/dashboard/turbine/${id}/360-view`,
   operatorPhotos: (id: Id) => `/turbine/${id}/operator-photos`,
@@ -20,6 +22,9 @@ export const paths = {
   users: '/dashboard/users',
   companies: '/dashboard/companies',
   mailOutbox: '/dashboard/mail-outbox',
+  account: '/dashboard/account',
+  audit: '/dashboard/audit',
+  webhooks: '/dashboard/webhooks',
 } as const;
 
 /** The query parameter that carries the page a signed-out visitor wanted (see features/auth/redirect.ts). */

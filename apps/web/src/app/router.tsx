@@ -56,6 +56,12 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/auth/sign-in-link/sign-in-link-page.tsx'), 'SetupPage'),
           },
           {
+            // a share link's page (DECISIONS §17): public, no app navigation, on every screen size; its module is listed
+            // in the management area's chunk (not the entry's: the home page's budget), whose layout it does not use
+            path: 'share/:token',
+            lazy: lazyPage(() => area().then((m) => m.managementPages.share()), 'SharedPage'),
+          },
+          {
             // management area: desktop gate, then the session check (features/auth/protected-route.tsx). Its screens are
             // imported through its module (managementPages): their preload lists live in its chunk, not in the entry's
             // (the home page's budget); a screen's chunk is asked for once the area's has arrived
@@ -86,10 +92,29 @@ export const routes: RouteObject[] = [
                 path: 'turbine/:id/drone-photos',
                 lazy: lazyPage(() => area().then((m) => m.managementPages.categoryPhotos()), 'DronePhotosPage'),
               },
+              {
+                // issue 27 item 3: the fleet findings list the dashboard's charts link to, in a chunk asked for through the
+                // dashboard's (like the campaigns): no chunk or preload list of its own in the entry
+                path: 'dashboard/findings',
+                lazy: lazyPage(
+                  () =>
+                    area()
+                      .then((m) => m.managementPages.dashboard())
+                      .then((m) => m.loadFleetFindings()),
+                  'FleetFindingsPage',
+                ),
+              },
               { path: 'dashboard/users', lazy: lazyPage(() => area().then((m) => m.managementPages.users()), 'UsersPage') },
+              { path: 'dashboard/account', lazy: lazyPage(() => area().then((m) => m.managementPages.account()), 'AccountPage') },
               {
                 path: 'dashboard/mail-outbox',
                 lazy: lazyPage(() => area().then((m) => m.managementPages.mailOutbox()), 'MailOutboxPage'),
+              },
+              { path: 'dashboard/audit', lazy: lazyPage(() => area().then((m) => m.managementPages.audit()), 'AuditPage') },
+              { path: 'dashboard/webhooks', lazy: lazyPage(() => area().then((m) => m.managementPages.webhooks()), 'WebhooksPage') },
+              {
+                path: 'dashboard/share-links',
+                lazy: lazyPage(() => area().then((m) => m.managementPages.shareLinks()), 'ShareLinksPage'),
               },
               {
                 path: 'dashboard/companies',

@@ -27,12 +27,16 @@ declare module 'i18next' {
       authPages: typeof import('../features/auth/layout/auth-pages.tr.json');
       emailChange: typeof import('../features/auth/email-change/email-change.tr.json');
       findings: typeof import('../features/findings/findings.tr.json');
+      share: typeof import('../features/share-links/share.tr.json');
       uploads: typeof import('../features/uploads/uploads.tr.json');
       notifications: typeof import('../features/notifications/notifications.tr.json');
       compare: typeof import('../features/compare/compare.tr.json');
       campaigns: typeof import('../features/campaigns/campaigns.tr.json');
       setup: typeof import('../features/setup/setup.tr.json');
       mailOutbox: typeof import('../features/mail-outbox/mail-outbox.tr.json');
+      account: typeof import('../features/account/account.tr.json');
+      audit: typeof import('../features/audit/audit.tr.json');
+      webhooks: typeof import('../features/webhooks/webhooks.tr.json');
     };
     returnNull: false;
   }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFileLinkRefused } from '../api/file-links.ts';
 import { ImageOffIcon } from './icons.tsx';
 import classes from './thumbnail-image.module.css';
 
@@ -13,7 +14,8 @@ interface ThumbnailImageProps {
   testId?: string;
 }
 
-/** A photo's thumbnail. While the server is still making it the request fails (503), so it tries again a few times;
+/** A photo's thumbnail. While the server is still making it the request fails (503), so it tries again a few times
+ *  (and a refused URL has the lists fetched again);
  *  an image that cannot be decoded has none, and a "no preview" placeholder takes its place. */
 export function ThumbnailImage(props: ThumbnailImageProps) {
   // a new photo starts afresh
@@ -22,6 +24,7 @@ export function ThumbnailImage(props: ThumbnailImageProps) {
 
 function RetryingImage({ src, className, testId }: ThumbnailImageProps) {
   const { t } = useTranslation();
+  const linkRefused = useFileLinkRefused();
   const [attempt, setAttempt] = useState(0);
   const [missing, setMissing] = useState(src === null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -59,6 +62,8 @@ function RetryingImage({ src, className, testId }: ThumbnailImageProps) {
       className={className}
       data-testid={testId}
       onError={() => {
+        // or its URL no longer holds (a new sign-in, DECISIONS §17): the lists are asked again for fresh ones
+        if (attempt === 0) linkRefused();
         if (attempt >= RETRIES) setMissing(true);
         else timer.current = setTimeout(() => setAttempt((n) => n + 1), 2000 * (attempt + 1));
       }}

@@ -222,6 +222,26 @@ function damageSvg(d: DemoDamage, w: number, h: number): string {
 }
 
 /** The picture as a JPEG, with EXIF tags when given (a capture time and position, demo-media/capture-exif.ts). */
+/** A full-frame drone camera's picture (45 MP, 8192x5464) of a demo scene (DECISIONS §16: deep zoom): the SVG drawn
+ *  at that size (the scene's fractions, and so the damage's places, unchanged), with a fine sensor grain so that
+ *  zooming in to 1:1 shows pixels rather than flat colour. */
+export const FULL_SIZE = { width: 8192, height: 5464 } as const;
+export async function renderFullSizeJpeg(svg: string, exif?: Exif): Promise<Buffer> {
+  const drawn = await sharp(Buffer.from(svg), { density: 72 * (FULL_SIZE.width / 1600) })
+    .resize(FULL_SIZE.width, FULL_SIZE.height, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const grain = await sharp({
+    create: { width: 512, height: 512, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 10 } },
+  })
+    .png()
+    .toBuffer();
+  const image = sharp(drawn.data, { raw: drawn.info })
+    .composite([{ input: grain, tile: true, blend: 'overlay' }])
+    .jpeg({ quality: 88, mozjpeg: false });
+  return (exif ? image.withExif(exif) : image).toBuffer();
+}
+
 export function renderJpeg(svg: string, exif?: Exif): Promise<Buffer> {
   const image = sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: false });
   return (exif ? image.withExif(exif) : image).toBuffer();

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 describe('demo photos', () => {
   it('uploads 2:1 panoramas, category photos and a report through the real pipeline, once', async () => {
-    expect(await seedDemoMedia(t.app)).toBe(32);
+    expect(await seedDemoMedia(t.app)).toBe(33);
     expect(await seedDemoMedia(t.app)).toBe(0);
     const token = await t.login(DEMO.egeCustomer);
     const turbines = (await t.call(token, { method: 'GET', url: '/api/turbines' })).json().data as {
@@ -25,8 +25,8 @@ describe('demo photos', () => {
       photo_count: number;
     }[];
     const bergama = turbines.find((x) => x.code === 'EGE-BRG-01');
-    // 20 this year and 3 of last year's inspection (demo findings were first seen on them)
-    expect(bergama?.photo_count).toBe(23);
+    // 20 photos and the robot's .pcd scan this year, 3 photos of last year's inspection (demo findings were first seen on them)
+    expect(bergama?.photo_count).toBe(24);
     // Çeşme: one photo of each method for the demo campaign; the others stay empty
     expect(turbines.find((x) => x.code === 'EGE-CSM-04')?.photo_count).toBe(4);
     expect(turbines.filter((x) => !['EGE-BRG-01', 'EGE-CSM-04'].includes(x.code)).every((x) => x.photo_count === 0)).toBe(true);
@@ -58,6 +58,16 @@ describe('demo photos', () => {
       if ((marks as unknown[]).length > 0) withFindings.add(p.year);
     }
     expect([...withFindings].sort()).toEqual([...years].sort());
+    // the robot's scan of a blade section: a .pcd with a thumbnail drawn from above (DECISIONS §16)
+    const scan = (list as unknown as Photo[]).find((p) => p.originalName === 'robot-a-section-scan.pcd');
+    expect(scan?.mime_type).toBe('application/x-pcd');
+    const thumbnail = await t.app.inject({ method: 'GET', url: scan?.urls.thumbnail ?? '' });
+    expect(thumbnail.statusCode).toBe(200);
+    const { data } = await sharp(thumbnail.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    // mostly the white gel coat, some of it the brown erosion
+    let white = 0;
+    for (let i = 0; i < data.length; i += 3) if ((data[i] as number) > 200 && (data[i + 2] as number) > 190) white++;
+    expect(white).toBeGreaterThan(data.length / 3 / 10);
   }, 120_000);
 
   it("gives this year's demo photos a capture time in their EXIF, and drone and operator photos a position near the turbine", async () => {

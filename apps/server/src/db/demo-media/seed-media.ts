@@ -1,3 +1,4 @@
+import { bladeSectionCloud } from './blade-cloud.ts';
 import { and, count, eq } from 'drizzle-orm';
 import { type GeoPoint, parseCoordinates, type Role } from '@windscope/contract';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,7 @@ import { seedDemoFindings } from './seed-findings.ts';
 import { startTurbineReport } from '../../reports/generate/jobs.ts';
 import { captureExif, pointFrom } from './capture-exif.ts';
 import { damageOn } from './demo-damage.ts';
-import { droneSvg, panoramaSvg, renderJpeg, reportPdf, surfaceSvg } from './images.ts';
+import { droneSvg, panoramaSvg, renderFullSizeJpeg, renderJpeg, reportPdf, surfaceSvg } from './images.ts';
 
 interface Upload {
   fields: Record<string, string | number>;
@@ -25,8 +26,10 @@ const GALLERY: {
   operator: number;
   robot: number;
   hue: number;
+  /** its drone photos at 45 MP when the config asks for it (DEMO_FULL_SIZE: deep zoom, DECISIONS §16) */
+  fullSizeDrone?: boolean;
 }[] = [
-  { code: 'EGE-BRG-01', bladeRooms: [1, 2], panoramasPerRoom: 2, drone: 3, operator: 3, robot: 2, hue: 32 },
+  { code: 'EGE-BRG-01', bladeRooms: [1, 2], panoramasPerRoom: 2, drone: 3, operator: 3, robot: 2, hue: 32, fullSizeDrone: true },
   { code: 'MRM-BND-05', bladeRooms: [1], panoramasPerRoom: 2, drone: 2, operator: 1, robot: 0, hue: 205 },
 ];
 
@@ -69,6 +72,7 @@ async function uploadsFor(
   turbine: (typeof GALLERY)[number],
   year: number,
   captures: ReturnType<typeof demoCaptures>,
+  fullSize: boolean,
 ): Promise<{ photos: Upload[]; report: Upload }> {
   const list: Upload[] = [];
   for (const blade of ['A', 'B', 'C'] as const) {
@@ -90,12 +94,20 @@ async function uploadsFor(
       // the demo findings' damage, drawn where they are marked (demo-damage.ts)
       const damage = damageOn(turbine.code, name);
       const svg = kind === 'drone' ? droneSvg(title, turbine.hue + 170, damage) : surfaceSvg(title, turbine.hue, kind === 'robot', damage);
-      list.push({ fields: { year, blade, category: kind }, files: [{ name, bytes: await renderJpeg(svg, captures[kind](n)) }] });
+      const render = kind === 'drone' && fullSize && turbine.fullSizeDrone ? renderFullSizeJpeg : renderJpeg;
+      list.push({ fields: { year, blade, category: kind }, files: [{ name, bytes: await render(svg, captures[kind](n)) }] });
     }
   };
   await category('drone', turbine.drone);
   await category('operator', turbine.operator);
   await category('robot', turbine.robot);
+  // the robot's scan of a blade section, a .pcd point cloud (DECISIONS §16), beside its photos
+  if (turbine.robot > 0) {
+    list.push({
+      fields: { year, blade: 'A', category: 'robot' },
+      files: [{ name: 'robot-a-section-scan.pcd', bytes: Buffer.from(bladeSectionCloud()) }],
+    });
+  }
   const report = {
     fields: { year },
     files: [
@@ -128,7 +140,7 @@ export async function seedDemoMedia(app: FastifyInstance): Promise<number> {
       .limit(1);
     if (!row) continue;
     const captures = demoCaptures(app.ctx.now(), parseCoordinates(row.coordinates));
-    const { photos: uploads, report } = await uploadsFor(turbine, year, captures);
+    const { photos: uploads, report } = await uploadsFor(turbine, year, captures, app.ctx.config.demoFullSize);
     const send = async (path: string, upload: Upload, field: string, contentType: string) => {
       const body = multipartBody(
         upload.fields,

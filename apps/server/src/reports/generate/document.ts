@@ -16,8 +16,10 @@ import {
   SEVERITY_SCALE,
   type Severity,
   displayCity,
+  stripAxisLength,
   waiverCovers,
 } from '@windscope/contract';
+import { assetFacts } from './asset-facts.ts';
 import type { ReportFinding, ReportInputs, ReportReviewer, ReportTurbine } from './load.ts';
 import { type ReportStringKey, reportDate, reportNumber, reportText } from './strings.ts';
 
@@ -382,6 +384,8 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
           String(x.findings.length),
           String(x.findings.filter((f) => f.overdue).length),
         ]),
+        // a long turbine code wraps in its cell instead of being cut ("RG-KUZEY-YAMAÇ-…"): it is how a reader finds it
+        { wrap: true },
       );
       if (notInspected.length) {
         doc.y += 6;
@@ -473,6 +477,16 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
           .strokeColor(RULE)
           .stroke();
         write(String(m), x - 12, axisY + 5, { width: 24, align: 'center', lineBreak: false });
+      }
+      // the tip of a blade of known length, when it falls between two ticks
+      if (axisLength % step !== 0 && axisLength % step > step / 3) {
+        doc
+          .moveTo(x0 + width, lanesTop)
+          .lineTo(x0 + width, axisY + 3)
+          .lineWidth(0.3)
+          .strokeColor(RULE)
+          .stroke();
+        write(reportNumber(lang, axisLength), x0 + width - 14, axisY + 5, { width: 28, align: 'center', lineBreak: false });
       }
       write(`${t('distanceAxis')} · ${t('tip')} →`, x0, axisY + 15, { width, align: 'right', lineBreak: false });
       // markers: within a lane, two rows so that neighbours do not cover each other
@@ -852,6 +866,7 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
         [t('city'), displayCity(turbine.city)],
         [t('location'), turbine.location],
         [t('coordinates'), turbine.coordinates ?? t('none')],
+        ...assetFacts(turbine.assets, lang),
         [t('rooms'), String(turbine.rooms)],
         [t('photoCount'), String(turbine.photoCount)],
         [t('inspectionYear'), String(turbine.year)],
@@ -864,8 +879,11 @@ export function renderReport(inputs: ReportInputs, options: RenderOptions): { do
       mark(`${prefix}${t('stripMaps')}`, isCampaign ? 1 : 0);
       heading(`${prefix}${t('stripMaps')}`);
       paragraph(t('legend'), MUTED, 8.5);
-      const maxDistance = Math.max(0, ...turbine.findings.map((f) => f.distanceFromRootM ?? 0));
-      const axisLength = Math.max(10, Math.ceil((maxDistance * 1.05) / 10) * 10);
+      // the blade's length when known (issue 27), else the furthest finding
+      const axisLength = stripAxisLength(
+        turbine.assets.blade_length_m,
+        turbine.findings.map((f) => f.distanceFromRootM),
+      );
       for (const blade of BLADES) stripMap(turbine, blade, axisLength);
       await progress();
 

@@ -3,6 +3,8 @@ import { type Readable, Transform } from 'node:stream';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type Actor, type CampaignMethod, can, formatMessage, type Language, type MessageCode, type ReportJob } from '@windscope/contract';
+import { enqueueReportGenerated } from '../../webhooks/events.ts';
+import { recordAudit } from '../../audit/record.ts';
 import type { AppContext } from '../../context.ts';
 import { campaignTurbines, campaigns, reportJobs, reports } from '../../db/schema.ts';
 import { companyScope } from '../../access/scope.ts';
@@ -446,6 +448,18 @@ export function createReportJobQueue(
             })),
           )
           .returning({ id: reports.id, turbineId: reports.turbineId });
+        for (const row of rows)
+          await recordAudit(tx, {
+            at: ctx.now(),
+            actor: job.requestedBy === null ? null : { id: job.requestedBy },
+            kind: 'report_created',
+            companyId: job.companyId,
+            target: { type: 'report', id: row.id, label: name },
+            details: { turbine_id: row.turbineId, generated: true },
+          });
+        // one webhook event per report made (DECISIONS §17), committed with it
+        for (const row of rows)
+          await enqueueReportGenerated(tx, { id: row.id, turbineId: row.turbineId, fileName: name, language: job.language, at: ctx.now() });
         const own = rows.find((r) => r.turbineId === first.id) ?? rows[0];
         if (!own) throw new Error('report not inserted');
         const [updated] = await tx
@@ -456,6 +470,7 @@ export function createReportJobQueue(
         // another process took the job over (this one was too slow for its lease): its revision counts, not this one
         if (!updated) tx.rollback();
       });
+      ctx.webhooks.wake();
     } catch (error) {
       if (staged) await staged.abort().catch(() => {});
       await Promise.allSettled(written.map((k) => ctx.storage.delete(k)));

@@ -9,9 +9,11 @@ import {
   type Language,
   STAFF_ONLY_FINDING_STATUSES,
   todayOf,
+  type TurbineAssets,
   turbineDisplayName,
 } from '@windscope/contract';
 import type { AppContext } from '../../context.ts';
+import { presentTurbineAssets } from '../../turbines/service.ts';
 import {
   campaigns,
   campaignTurbines,
@@ -84,6 +86,8 @@ export interface ReportTurbine {
   location: string;
   siteName: string | null;
   coordinates: string | null;
+  /** asset data (issue 27): the blade length sets the strip maps' axis */
+  assets: TurbineAssets;
   rooms: number;
   photoCount: number;
   /** the year of the inspection: the newest year a finding or photo was seen */
@@ -350,6 +354,7 @@ export async function loadReportInputs(ctx: AppContext, options: LoadOptions): P
       location: t.location,
       siteName: t.siteName,
       coordinates: t.coordinates,
+      assets: presentTurbineAssets(t),
       rooms: t.rooms,
       photoCount: t.photoCount,
       year,

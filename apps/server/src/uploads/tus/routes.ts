@@ -30,6 +30,8 @@ export async function tusRoutes(app: FastifyInstance, tus: TusUploads) {
     r.route({
       method: 'HEAD',
       url: '/uploads/:id',
+      // tus' HEAD is an operation of its own (the offset to resume at), not the shadow of a GET
+      config: { swagger: { exposeHeadRoute: true } },
       schema: { tags, params: uploadParams, description: 'Upload-Offset and Upload-Length of the caller’s upload.' },
       handler: async (req, reply) => tus.handle(req, reply, requireAuth(req)),
     });

@@ -25,7 +25,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { photos, tusUploads, users } from '../../db/schema.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
-import { urlExpiry } from '../../files/signed-urls.ts';
+import { fileSigner } from '../../files/file-holders.ts';
 import type { AuthState } from '../../http/auth-hook.ts';
 import { requestLanguage } from '../../http/error-handler.ts';
 import { AppError } from '../../http/errors.ts';
@@ -329,7 +329,7 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       .from(photos)
       .leftJoin(users, eq(users.id, photos.uploadedBy))
       .where(eq(photos.id, id));
-    return record ? presentPhoto(ctx.config.jwtSecret, urlExpiry(ctx.now()), record, emailVisibility(auth.actor)) : null;
+    return record ? presentPhoto(fileSigner(ctx), record, emailVisibility(auth.actor)) : null;
   }
 
   /**

@@ -26,6 +26,7 @@ import { EditIcon, TrashIcon } from '../management/icons.tsx';
 import { LoadErrorBanner } from '../management/load-error-banner.tsx';
 import { CampaignFormModal } from './campaign-form-modal.tsx';
 import { DeleteCampaignDialog } from './campaigns-page.tsx';
+import stacked from '../../ui/stacked-table.module.css';
 import classes from './campaign-board.module.css';
 import './campaigns-styles.ts';
 import { CAMPAIGNS_NS } from './i18n.ts';
@@ -159,8 +160,9 @@ function Board({ board }: { board: CampaignBoard }) {
           </Text>
         </Paper>
       ) : (
-        <Paper withBorder radius="lg" style={{ overflow: 'auto' }} tabIndex={0} aria-label={campaign.name} role="region">
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="campaign-board-table" style={{ minWidth: 980 }}>
+        // a table while it fits, each turbine a card of labelled cells when the window is narrower (ui/stacked-table)
+        <Paper withBorder radius="lg" className={stacked.box} aria-label={campaign.name} role="region">
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className={stacked.table} data-testid="campaign-board-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('board.turbine')}</Table.Th>
@@ -270,11 +272,13 @@ function MethodCell({ status }: { status: CampaignMethodStatus }) {
 
 function BoardRow({ row, year, canWaive, onWaive }: { row: CampaignBoardRow; year: number; canWaive: boolean; onWaive: () => void }) {
   const { t } = useTranslation(CAMPAIGNS_NS);
+  const labels = useCampaignLabels();
   const format = useFormatters();
   const name = turbineDisplayName(row);
+  // data-label: the column's name, shown above the cell when the board is a list of cards
   return (
     <Table.Tr data-testid="board-row" data-turbine-id={row.turbine_id} data-state={row.state}>
-      <Table.Td>
+      <Table.Td data-label={t('board.turbine')}>
         <Anchor component={Link} to={paths.turbine(row.turbine_id)} fw={600} aria-label={t('board.openTurbineLabel', { turbine: name })}>
           {name}
         </Anchor>
@@ -282,17 +286,21 @@ function BoardRow({ row, year, canWaive, onWaive }: { row: CampaignBoardRow; yea
           {[row.code !== name ? row.code : null, row.site_name].filter(Boolean).join(' · ')}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('board.state')}>
         <StateCell state={row.state} />
       </Table.Td>
       {row.methods.map((m) => (
-        <Table.Td key={m.method}>
+        <Table.Td key={m.method} data-label={labels.method(m.method)}>
           <MethodCell status={m} />
         </Table.Td>
       ))}
-      <Table.Td data-testid="missing-count">{row.missing_count}</Table.Td>
-      <Table.Td data-testid="drafts-count">{row.drafts === null ? t('board.hidden') : row.drafts}</Table.Td>
-      <Table.Td data-testid="report-cell">
+      <Table.Td data-testid="missing-count" data-label={t('board.missing')}>
+        {row.missing_count}
+      </Table.Td>
+      <Table.Td data-testid="drafts-count" data-label={t('board.drafts')}>
+        {row.drafts === null ? t('board.hidden') : row.drafts}
+      </Table.Td>
+      <Table.Td data-testid="report-cell" data-label={t('board.report')}>
         {row.report ? (
           <Stack gap={0} maw={180}>
             <Text size="sm" fw={600}>
@@ -318,7 +326,7 @@ function BoardRow({ row, year, canWaive, onWaive }: { row: CampaignBoardRow; yea
         {/* issue 17 items 2-3: the "Generate report" action of this turbine goes here (data-slot below) */}
         <div data-slot="report-actions" data-turbine-id={row.turbine_id} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('board.actions')}>
         <Stack gap={6} align="flex-start">
           <Button
             component={Link}

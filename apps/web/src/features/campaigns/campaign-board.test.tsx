@@ -145,6 +145,18 @@ describe('campaign board', () => {
     await user.click(within((await screen.findAllByTestId('board-row'))[0] as HTMLElement).getByTestId('open-waivers'));
     const dialog = within(await screen.findByTestId('waiver-dialog'));
     expect(dialog.getAllByTestId('waive-blade')).toHaveLength(2);
+    // a line per blade: its whole interior, then its own missing rooms
+    const lines = dialog.getAllByTestId('waive-blade-line');
+    expect(
+      lines.map((line) =>
+        within(line)
+          .getAllByRole('checkbox')
+          .map((box) => (box as HTMLInputElement).labels?.[0]?.textContent),
+      ),
+    ).toEqual([
+      ['A kanadının tüm iç odaları', 'Kanat A, oda 1', 'Kanat A, oda 2'],
+      ['B kanadının tüm iç odaları', 'Kanat B, oda 3'],
+    ]);
     await user.click(dialog.getByLabelText('A kanadının tüm iç odaları'));
     await user.type(dialog.getByTestId('waiver-reason'), 'A kanadına iç erişim yok');
     await user.click(dialog.getByTestId('waiver-submit'));

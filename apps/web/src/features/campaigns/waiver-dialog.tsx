@@ -167,26 +167,47 @@ function WaiverForm({ campaignId, row }: { campaignId: number; row: CampaignBoar
                 {t('waiver.noMissing')}
               </Text>
             ) : (
-              <Group gap="md">
+              // inside: per blade its whole interior, its missing rooms under it; outside: the missing cells
+              <Stack gap="sm">
                 {interiorBlades.map((blade) => (
-                  <Checkbox
-                    key={wholeBladeKey(blade)}
-                    value={wholeBladeKey(blade)}
-                    label={t('waiver.wholeBlade', { blade })}
-                    disabled={picked.includes(WHOLE)}
-                    data-testid="waive-blade"
-                  />
+                  <Stack key={blade} gap={6} data-testid="waive-blade-line">
+                    <Checkbox
+                      value={wholeBladeKey(blade)}
+                      label={t('waiver.wholeBlade', { blade })}
+                      disabled={picked.includes(WHOLE)}
+                      data-testid="waive-blade"
+                    />
+                    <Group gap="md" pl={32}>
+                      {status.missing
+                        .filter((c) => c.blade === blade)
+                        .map((c) => (
+                          <Checkbox
+                            key={cellKey(c)}
+                            value={cellKey(c)}
+                            label={labels.cell(c)}
+                            disabled={picked.includes(WHOLE) || picked.includes(wholeBladeKey(blade))}
+                            data-testid="waive-cell"
+                          />
+                        ))}
+                    </Group>
+                  </Stack>
                 ))}
-                {status.missing.map((c) => (
-                  <Checkbox
-                    key={cellKey(c)}
-                    value={cellKey(c)}
-                    label={labels.cell(c)}
-                    disabled={picked.includes(WHOLE) || picked.includes(wholeBladeKey(c.blade ?? ''))}
-                    data-testid="waive-cell"
-                  />
-                ))}
-              </Group>
+                {status.missing.some((c) => c.blade === null || !interiorBlades.includes(c.blade)) && (
+                  <Group gap="md">
+                    {status.missing
+                      .filter((c) => c.blade === null || !interiorBlades.includes(c.blade))
+                      .map((c) => (
+                        <Checkbox
+                          key={cellKey(c)}
+                          value={cellKey(c)}
+                          label={labels.cell(c)}
+                          disabled={picked.includes(WHOLE)}
+                          data-testid="waive-cell"
+                        />
+                      ))}
+                  </Group>
+                )}
+              </Stack>
             )}
           </Stack>
         </Checkbox.Group>

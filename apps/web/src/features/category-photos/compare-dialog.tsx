@@ -1,9 +1,9 @@
 import { Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Photo } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
+import { PhotoZoom } from '../deep-zoom/photo-zoom.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
 import classes from './category-photos.module.css';
-import { ZoomableImage } from './zoomable-image.tsx';
 
 export interface CompareDialogProps {
   photos: readonly Photo[];
@@ -24,7 +24,7 @@ export function CompareDialog({ photos, opened, onClose }: CompareDialogProps) {
               {photoDisplayName(photo)}
             </Text>
             <div className={classes.compareViewer}>
-              <ZoomableImage photo={photo} alt={photoDisplayName(photo)} testId={`compare-${i}`} />
+              <PhotoZoom key={photo.id} photo={photo} alt={photoDisplayName(photo)} testId={`compare-${i}`} />
             </div>
           </Stack>
         ))}

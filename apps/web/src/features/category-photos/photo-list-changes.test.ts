@@ -8,7 +8,7 @@ function photo(id: number, overrides: Partial<Photo> = {}): Photo {
     id,
     key: `turbines/1/operator/2025/A/1/17-1-p${id}.jpg`,
     url,
-    urls: { thumbnail: `${url}&t`, preview: `${url}&p`, original: url },
+    urls: { thumbnail: `${url}&t`, preview: `${url}&p`, original: url, zoom: null },
     originalName: `p${id}.jpg`,
     file_path: `turbines/1/operator/2025/A/1/17-1-p${id}.jpg`,
     room: null,
@@ -53,7 +53,7 @@ describe('polling replaces the list only when it changed (spec §2)', () => {
   });
 
   it('takes the new array when the signed URLs were renewed', () => {
-    const renewed = photo(1, { urls: { thumbnail: 't2', preview: 'p2', original: '/api/files/k1?k=jpeg&e=4600&s=def' } });
+    const renewed = photo(1, { urls: { thumbnail: 't2', preview: 'p2', original: '/api/files/k1?k=jpeg&e=4600&s=def', zoom: null } });
     expect(keepIfUnchanged([photo(1)], [renewed])).toEqual([renewed]);
   });
 

@@ -2,12 +2,13 @@ import { ActionIcon, Anchor, Badge, Group, Text } from '@mantine/core';
 import type { Photo, PhotoCategory } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
+import { PhotoZoom } from '../deep-zoom/photo-zoom.tsx';
 import { useFlatMarking } from '../findings/use-flat-marking.tsx';
 import { CaptureLine } from '../viewer-common/capture-line.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
+import { isPointCloudPhoto } from '../viewer-common/point-cloud.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../viewer-common/viewer-icons.tsx';
 import classes from './category-photos.module.css';
-import { ZoomableImage } from './zoomable-image.tsx';
 
 export interface PhotoViewerProps {
   turbineId: number;
@@ -22,25 +23,27 @@ export interface PhotoViewerProps {
   onStep: (delta: 1 | -1) => void;
 }
 
-/** The main area: the photo's name and details, previous/next with the counter, and the zoomable picture. */
+/** The main area: the photo's name and details, previous/next with the counter, and the picture on the deep-zoom surface. */
 export function PhotoViewer({ turbineId, turbineCoordinates, photo, category, color, position, total, onStep }: PhotoViewerProps) {
   const { t } = useTranslation('photos');
   const { t: tv } = useTranslation('viewer');
   const format = useFormatters();
   const findings = useFlatMarking(turbineId, photo);
+  const pointCloud = isPointCloudPhoto(photo);
   return (
     <div className={classes.viewer} data-testid="photo-viewer" data-photo-id={photo.id}>
-      <Group className={classes.viewerHead} justify="space-between" wrap="nowrap" gap="md">
-        <div style={{ minWidth: 0 }}>
+      {/* the name and details wrap, and the tools go under them when the pane is narrow: nothing cut (issue 24 item 20) */}
+      <Group className={classes.viewerHead} justify="space-between" gap="sm">
+        <div className={classes.viewerInfo}>
           <Group gap="xs" wrap="nowrap">
             <Badge color={color} variant="light">
               {t(`categoryWord.${category}`)}
             </Badge>
-            <Text fw={700} truncate data-testid="viewer-photo-name">
+            <Text fw={700} className={classes.photoName} data-testid="viewer-photo-name">
               {photoDisplayName(photo)}
             </Text>
           </Group>
-          <Text size="xs" c="dimmed" truncate>
+          <Text size="xs" c="dimmed">
             {t('meta', { blade: photo.blade ?? t('noBlade'), year: photo.year, size: format.fileSize(photo.size) })}
             {photo.uploader_name && ` · ${t('uploadedBy', { name: photo.uploader_name })}`}
             {` · ${t('uploadedAt', { date: format.dateTime(photo.upload_date) })}`}
@@ -73,9 +76,10 @@ export function PhotoViewer({ turbineId, turbineCoordinates, photo, category, co
         </Group>
       </Group>
       <CaptureLine photo={photo} turbineCoordinates={turbineCoordinates} c="dimmed" className={classes.captureRow} />
-      {findings.toolbar}
+      {/* a point cloud has no picture to mark findings on, nor one to pan: its 3D preview has its own controls */}
+      {!pointCloud && findings.toolbar}
       <div className={classes.viewerBody}>
-        <ZoomableImage
+        <PhotoZoom
           key={photo.id}
           photo={photo}
           alt={tv('imageAlt', { name: photoDisplayName(photo) })}
@@ -85,9 +89,11 @@ export function PhotoViewer({ turbineId, turbineCoordinates, photo, category, co
         />
       </div>
       {findings.dialogs}
-      <Text size="xs" c="dimmed" className={classes.viewerFoot}>
-        {t('panHint')}
-      </Text>
+      {!pointCloud && (
+        <Text size="xs" c="dimmed" className={classes.viewerFoot}>
+          {t('panHint')}
+        </Text>
+      )}
     </div>
   );
 }

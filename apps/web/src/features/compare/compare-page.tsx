@@ -16,7 +16,8 @@ import { ArrowLeftIcon } from '../../ui/app-icons.tsx';
 import { LoadingScreen } from '../../ui/loading-screen.tsx';
 import { usePageTitle } from '../../ui/page-title.ts';
 import { useQueuedSearchParams } from '../../ui/use-queued-search-params.ts';
-import { type SharedView, ZoomableImage } from '../category-photos/zoomable-image.tsx';
+import { PhotoZoom } from '../deep-zoom/photo-zoom.tsx';
+import { FITTED, type SharedView } from '../deep-zoom/zoom-view.ts';
 import { FindingDrawer } from '../findings/finding-drawer.tsx';
 import { FlatOverlay } from '../findings/flat-overlay.tsx';
 import '../findings/findings-styles.ts';
@@ -28,7 +29,7 @@ import { SphereView } from '../panorama/sphere-view.tsx';
 import { LoadFailed } from '../viewer-common/load-failed.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
 import { isPointCloudPhoto, viewableUrl } from '../viewer-common/point-cloud.ts';
-import { PointCloudNotice } from '../viewer-common/point-cloud-notice.tsx';
+import { PointCloudPreview } from '../viewer-common/point-cloud-preview.tsx';
 import { TurbineGate } from '../viewer-common/turbine-gate.tsx';
 import { parseTurbineId } from '../viewer-common/turbine-id.ts';
 import { fetchPhotos, useTurbineDetail } from '../viewer-common/viewer-queries.ts';
@@ -278,7 +279,7 @@ function ComparePair({ turbineId, sides, sync, onPhoto }: PairProps) {
   }, [sync]);
 
   // flat: one zoom and pan for both (in fractions of each fitted picture)
-  const [shared, setShared] = useState<SharedView>({ zoom: 1, x: 0, y: 0 });
+  const [shared, setShared] = useState<SharedView>(FITTED);
   const [ownViews, setOwnViews] = useState<Record<Side, SharedView>>({ a: shared, b: shared });
   const flatView = (side: Side) => (sync ? shared : ownViews[side]);
   const onFlatView = (side: Side, view: SharedView) => {
@@ -425,7 +426,7 @@ function ComparePane({ data, own, others, onPhoto, onOpenFinding, onController, 
 
   const viewerName = t('viewerLabel', { year, name });
   let viewer: ReactNode;
-  if (pointCloud) viewer = <PointCloudNotice />;
+  if (pointCloud) viewer = <PointCloudPreview key={photo.id} photo={photo} />;
   else if (sphere)
     viewer = (
       <SphereView
@@ -453,7 +454,7 @@ function ComparePane({ data, own, others, onPhoto, onOpenFinding, onController, 
     );
   else
     viewer = (
-      <ZoomableImage
+      <PhotoZoom
         key={photo.id}
         photo={photo}
         alt={viewerName}
@@ -483,7 +484,7 @@ function ComparePane({ data, own, others, onPhoto, onOpenFinding, onController, 
             {sphere ? t('sphereKind') : t('flatKind')}
           </Badge>
           {list.length <= 1 && (
-            <Text size="sm" fw={600} truncate>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>
           )}

@@ -105,21 +105,16 @@ describe('a finding opens its own zone and years', () => {
 });
 
 describe('one zoom and pan for two pictures (flat pair)', () => {
-  it('keeps the offset as a fraction of each fitted picture, clamped to what each may pan', async () => {
-    const { fromSharedView, toSharedView } = await import('../category-photos/zoomable-image.tsx');
-    const shared = toSharedView({ zoom: 2, offset: { x: -100, y: 50 } }, { width: 800, height: 600 });
-    expect(shared).toEqual({ zoom: 2, x: -0.125, y: 50 / 600 });
-    // a picture fitted smaller takes the same fraction of its own size
-    expect(fromSharedView(shared, { width: 400, height: 300 }, { width: 400, height: 300 })).toEqual({
-      zoom: 2,
-      offset: { x: -50, y: 25 },
-    });
-    // never further than its edge: at ×2 a 400-wide picture in a 400-wide box moves 200 px at most
-    expect(fromSharedView({ zoom: 2, x: -0.9, y: 0 }, { width: 400, height: 300 }, { width: 400, height: 300 }).offset.x).toBe(-200);
-    // at 100 % it stays centred
-    expect(fromSharedView({ zoom: 1, x: 0.3, y: 0.3 }, { width: 400, height: 300 }, { width: 400, height: 300 }).offset).toEqual({
-      x: 0,
-      y: 0,
-    });
+  it('keeps the offset as a fraction of each fitted picture, whatever its size or aspect', async () => {
+    const { centreOf, sharedViewOf } = await import('../deep-zoom/zoom-view.ts');
+    // OpenSeadragon's coordinates: a picture 1 wide; at ×2 about a centre a quarter left of the picture's middle
+    const wide = { x: 0, y: 0, width: 1, height: 0.75 };
+    const shared = sharedViewOf(2, { x: 0.25, y: 0.375 }, wide);
+    expect(shared).toEqual({ zoom: 2, x: 0.5, y: 0 });
+    // the other year's picture, taller, shows the same part: its centre a quarter of its width left of its middle
+    const tall = { x: 0, y: 0, width: 1, height: 1.5 };
+    expect(centreOf(shared, tall)).toEqual({ x: 0.25, y: 0.75 });
+    // and back: one view for both
+    expect(sharedViewOf(2, centreOf(shared, tall), tall)).toEqual(shared);
   });
 });

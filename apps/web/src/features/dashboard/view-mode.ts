@@ -1,6 +1,8 @@
 import { STORAGE_KEYS } from '../../config/storage-keys.ts';
 
-export const VIEW_MODES = ['grid', 'list'] as const;
+/** Cards, rows, the fleet on a map (DECISIONS §18) or its open findings as charts (issue 27 item 3); the map and the
+ *  charts are chunks of their own, loaded only with their view. */
+export const VIEW_MODES = ['grid', 'list', 'map', 'charts'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
 
 export const isViewMode = (value: unknown): value is ViewMode => VIEW_MODES.includes(value as ViewMode);

@@ -1,40 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FindingDetail } from '@windscope/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testFindingDetail } from '../../test/findings.ts';
 import { demoUser, jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { fakeApi, OPERATOR, signIn } from '../management/test-support.ts';
 import { FindingDrawer } from './finding-drawer.tsx';
 
-const detail = (over: Partial<FindingDetail> = {}): FindingDetail => ({
-  id: 21,
-  turbine_id: 1,
-  blade: 'A',
-  surface: 'LE',
-  room: null,
-  distance_from_root_m: 21,
-  type: 'crack',
-  severity: 3,
-  depth_class: null,
-  length_mm: 60,
-  width_mm: null,
-  notes: null,
-  status: 'confirmed',
-  due_date: null,
-  overdue: false,
-  created_by: OPERATOR.id,
-  created_by_name: 'Mert Demir',
-  repaired_by: null,
-  version: 3,
-  first_seen_year: 2026,
-  last_seen_year: 2026,
-  observation_count: 1,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  observations: [],
-  events: [],
-  transitions: [],
-  ...over,
-});
+const detail = (over: Partial<FindingDetail> = {}) =>
+  testFindingDetail({ created_by: OPERATOR.id, created_by_name: 'Mert Demir', version: 3, length_mm: 60, ...over });
 const FINDING = '/api/turbines/1/findings/21';
 const lengthField = () => screen.getByTestId('finding-edit-length') as HTMLInputElement;
 

@@ -9,6 +9,7 @@ import { FormErrorBanner } from '../../ui/form/form-error-banner.tsx';
 import { useServerErrors } from '../../ui/form/use-server-errors.ts';
 import type { FieldErrorCodes } from '../../ui/form/validate-form.ts';
 import { toast } from '../../ui/toast/toast.tsx';
+import { useTurbine } from '../turbine/api/turbine-api.ts';
 import {
   changedFields,
   changeValues,
@@ -102,6 +103,7 @@ export function FindingEditForm({
 }) {
   const { t } = useTranslation(FINDINGS_NS);
   const update = useUpdateFinding(turbineId, session.findingId);
+  const rooms = useTurbine(turbineId).data?.rooms;
   const [errors, setErrors] = useState<FieldErrorCodes>({});
   const [loading, setLoading] = useState(false);
   const staleError = isApiError(update.error) && update.error.code === STALE;
@@ -150,6 +152,7 @@ export function FindingEditForm({
           onChange={change}
           errors={{ ...server.fields, ...errors }}
           testIdPrefix="finding-edit"
+          rooms={rooms}
         />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" onClick={onDone} disabled={update.isPending} data-testid="finding-edit-cancel">

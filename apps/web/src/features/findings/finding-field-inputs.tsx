@@ -27,12 +27,15 @@ export function FindingFieldInputs({
   errors = {},
   testIdPrefix,
   afterSizes,
+  rooms = UPLOAD_ROOM_CHOICES,
 }: {
   values: FindingFormValues;
   onChange: (change: Partial<FindingFormValues>) => void;
   errors?: FieldErrorCodes;
   testIdPrefix: string;
   afterSizes?: ReactNode;
+  /** the turbine's room count: a room is 1..rooms (the server refuses one beyond, issue 24 item 17) */
+  rooms?: number;
 }) {
   const { t } = useTranslation(FINDINGS_NS);
   const labels = useFindingLabels();
@@ -72,7 +75,7 @@ export function FindingFieldInputs({
           <NumberInput
             label={t('mark.room')}
             min={1}
-            max={UPLOAD_ROOM_CHOICES}
+            max={rooms}
             value={values.room ?? ''}
             onChange={(v) => onChange({ room: num(v) })}
             required

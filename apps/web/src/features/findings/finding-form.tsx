@@ -12,6 +12,7 @@ import { SuggestionCard } from './link-suggestions.tsx';
 import type { FindingFormValues } from './finding-edit-values.ts';
 import { FindingFieldInputs } from './finding-field-inputs.tsx';
 import './findings-styles.ts';
+import { useTurbine } from '../turbine/api/turbine-api.ts';
 
 type Blade = (typeof BLADES)[number];
 
@@ -29,6 +30,7 @@ export function FindingForm({
 }) {
   const { t } = useTranslation(FINDINGS_NS);
   const create = useCreateFinding(turbineId);
+  const rooms = useTurbine(turbineId).data?.rooms;
   const interior = photo.room != null || geometry?.space === 'panorama';
   const [blade, setBlade] = useState<Blade | null>((photo.blade as Blade | null) ?? null);
   const [values, setValues] = useState<FindingFormValues>({
@@ -99,7 +101,14 @@ export function FindingForm({
   };
 
   return (
-    <Modal opened={geometry !== null} onClose={onClose} title={t('mark.formTitle')} size="lg" data-testid="finding-form">
+    <Modal
+      opened={geometry !== null}
+      onClose={onClose}
+      title={t('mark.formTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('detail.close') }}
+      data-testid="finding-form"
+    >
       <Stack gap="sm">
         <Group grow>
           <Select
@@ -117,6 +126,7 @@ export function FindingForm({
           values={values}
           onChange={change}
           testIdPrefix="finding-form"
+          rooms={rooms}
           afterSizes={
             (suggestions.data?.length ?? 0) > 0 && (
               <Stack gap="xs" data-testid="mark-link-suggestions">

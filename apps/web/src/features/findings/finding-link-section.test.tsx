@@ -2,39 +2,12 @@ import { screen } from '@testing-library/react';
 import type { FindingDetail, LinkSuggestion } from '@windscope/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, MANAGER, OPERATOR, signIn } from '../management/test-support.ts';
+import { testFindingDetail } from '../../test/findings.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { FindingLinkSection } from './finding-link-section.tsx';
 
-const later = (over: Partial<FindingDetail>): FindingDetail => ({
-  id: 21,
-  turbine_id: 1,
-  blade: 'A',
-  surface: 'LE',
-  room: null,
-  distance_from_root_m: 21,
-  type: 'crack',
-  severity: 4,
-  depth_class: null,
-  length_mm: null,
-  width_mm: null,
-  notes: null,
-  status: 'draft',
-  due_date: null,
-  overdue: false,
-  created_by: OPERATOR.id,
-  created_by_name: 'Mert Demir',
-  repaired_by: null,
-  version: 3,
-  first_seen_year: 2026,
-  last_seen_year: 2026,
-  observation_count: 1,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  observations: [],
-  events: [],
-  transitions: [],
-  ...over,
-});
+const later = (over: Partial<FindingDetail>) =>
+  testFindingDetail({ severity: 4, status: 'draft', created_by: OPERATOR.id, created_by_name: 'Mert Demir', version: 3, ...over });
 const suggestion: LinkSuggestion = {
   finding: { ...later({ id: 14, status: 'confirmed', first_seen_year: 2025, last_seen_year: 2025 }) },
   distance_delta_m: 0.3,

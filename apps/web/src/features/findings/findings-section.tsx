@@ -14,6 +14,7 @@ import { comparePath } from '../compare/compare-path.ts';
 import { findingsReviewPath, useFindingLabels } from './labels.ts';
 import { SeverityChip } from './severity-chip.tsx';
 import { SeverityCountBadges } from './severity-counts.tsx';
+import stacked from '../../ui/stacked-table.module.css';
 import { PageSection } from '../../ui/page-section.tsx';
 
 type SortKey = 'severity' | 'due_date' | 'last_seen' | 'blade' | 'updated_at';
@@ -178,8 +179,9 @@ export function FindingsSection({ turbineId }: { turbineId: number }) {
           {(all.data?.length ?? 0) === 0 ? t('empty') : t('none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table highlightOnHover verticalSpacing="xs" data-testid="findings-table">
+        // a table while it fits, each finding a card of labelled cells in a narrower window (ui/stacked-table)
+        <div className={stacked.box}>
+          <Table highlightOnHover verticalSpacing="xs" className={stacked.table} data-testid="findings-table">
             <Table.Thead>
               <Table.Tr>
                 {(['blade', 'surface', 'position', 'type', 'severity', 'status', 'due', 'lastSeen', 'observations'] as const).map((c) => (
@@ -190,31 +192,31 @@ export function FindingsSection({ turbineId }: { turbineId: number }) {
             <Table.Tbody>
               {rows.map((f) => (
                 <Table.Tr key={f.id} data-testid="finding-row" data-finding-id={f.id} data-status={f.status}>
-                  <Table.Td>{f.blade}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('columns.blade')}>{f.blade}</Table.Td>
+                  <Table.Td data-label={t('columns.surface')}>
                     {f.surface === 'interior' && f.room
                       ? `${labels.surface(f.surface)} · ${t('room', { room: f.room })}`
                       : labels.surface(f.surface)}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('columns.position')}>
                     {f.distance_from_root_m == null ? '—' : t('positionMetres', { value: format.number(f.distance_from_root_m) })}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('columns.type')}>
                     <Button
                       variant="subtle"
                       size="compact-sm"
                       onClick={() => setOpenId(f.id)}
-                      aria-label={t('open', { id: f.id })}
+                      aria-label={t('open', { type: labels.type(f.type), id: f.id })}
                       data-testid="finding-open"
                     >
                       {labels.type(f.type)}
                     </Button>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('columns.severity')}>
                     <SeverityChip severity={f.severity} />
                   </Table.Td>
-                  <Table.Td>{labels.status(f.status)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('columns.status')}>{labels.status(f.status)}</Table.Td>
+                  <Table.Td data-label={t('columns.due')}>
                     {f.due_date ? format.date(`${f.due_date}T00:00:00Z`) : '—'}
                     {f.overdue && (
                       <Badge ml={6} color="red" variant="filled" size="xs" data-testid="finding-overdue">
@@ -222,13 +224,13 @@ export function FindingsSection({ turbineId }: { turbineId: number }) {
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td>{f.last_seen_year}</Table.Td>
-                  <Table.Td>{f.observation_count}</Table.Td>
+                  <Table.Td data-label={t('columns.lastSeen')}>{f.last_seen_year}</Table.Td>
+                  <Table.Td data-label={t('columns.observations')}>{f.observation_count}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </PageSection>
   );

@@ -25,13 +25,14 @@ function ShapeOf({
   dashed?: boolean;
 }) {
   const px = geometry.points.map(([x, y]) => [x * size.width, y * size.height] as const);
+  // the overlay is scaled with the picture by a CSS transform, which SVG's non-scaling-stroke does not undo: strokes,
+  // dashes and the point's radius are divided by the zoom so they keep their screen size at any zoom
   const common = {
     stroke: color,
-    strokeWidth: dashed ? 3 : 2.5,
+    strokeWidth: (dashed ? 3 : 2.5) / zoom,
     fill: dashed ? 'none' : color,
     fillOpacity: dashed ? 0 : 0.15,
-    strokeDasharray: dashed ? '8 5' : undefined,
-    vectorEffect: 'non-scaling-stroke' as const,
+    strokeDasharray: dashed ? `${8 / zoom} ${5 / zoom}` : undefined,
   };
   const [a, b] = px;
   if (!a) return null;
@@ -195,8 +196,8 @@ export function FlatOverlay({ size, findings, marking, onOpen, onDrawn, others }
               points={draft.map(([x, y]) => `${x * size.width},${y * size.height}`).join(' ')}
               stroke="white"
               fill="none"
-              strokeDasharray="4 3"
-              vectorEffect="non-scaling-stroke"
+              strokeWidth={1 / size.zoom}
+              strokeDasharray={`${4 / size.zoom} ${3 / size.zoom}`}
             />
           ) : (
             <ShapeOf geometry={draftGeometry as FlatGeometry} size={size} color="white" zoom={size.zoom} />

@@ -4,34 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { SuggestionCard } from './link-suggestions.tsx';
 import { perYear } from './timeline-data.ts';
+import { testFinding } from '../../test/findings.ts';
 
-const finding = (over: Partial<LinkSuggestion['finding']>): LinkSuggestion['finding'] => ({
-  id: 14,
-  turbine_id: 1,
-  blade: 'A',
-  surface: 'LE',
-  room: null,
-  distance_from_root_m: 21,
-  type: 'crack',
-  severity: 3,
-  depth_class: null,
-  length_mm: null,
-  width_mm: null,
-  notes: null,
-  status: 'confirmed',
-  due_date: null,
-  overdue: false,
-  created_by: null,
-  created_by_name: null,
-  repaired_by: null,
-  version: 1,
-  first_seen_year: 2024,
-  last_seen_year: 2025,
-  observation_count: 2,
-  created_at: '2025-01-01T00:00:00Z',
-  updated_at: '2025-01-01T00:00:00Z',
-  ...over,
-});
+const finding = (over: Partial<LinkSuggestion['finding']>) =>
+  testFinding({
+    id: 14,
+    first_seen_year: 2024,
+    last_seen_year: 2025,
+    observation_count: 2,
+    created_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
+    ...over,
+  });
 
 describe('link suggestions (issue 16)', () => {
   it('says how far the earlier finding is, when it was seen and when its type differs', async () => {

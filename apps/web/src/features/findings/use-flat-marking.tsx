@@ -11,7 +11,7 @@ import { useFindingMarking } from './use-finding-marking.tsx';
 export interface FlatMarking {
   /** the "Mark finding" button, the shape choice and the hint; for the viewer's head */
   toolbar: ReactNode;
-  /** draws inside the zoomable image's transformed box */
+  /** drawn over the deep-zoom picture, moved and scaled with it */
   overlay: (size: OverlaySize) => ReactNode;
   /** true while drawing: the image must not pan */
   marking: boolean;

@@ -26,6 +26,9 @@ export const GridIcon = icon(
   </>,
 );
 export const ListIcon = icon(<path d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" />);
+export const MapIcon = icon(<path d="m3 6 6-2 6 2 6-2v14l-6 2-6-2-6 2zM9 4v14M15 6v14" />);
+/** bars of a chart (the dashboard's fleet questions) */
+export const ChartBarIcon = icon(<path d="M4 20h16M7 20V11M12 20V5M17 20v-6" />);
 export const CameraIcon = icon(
   <>
     <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
@@ -69,3 +72,8 @@ export const ClockIcon = icon(
     <path d="M12 7v5l3 2" />
   </>,
 );
+/** webhooks: a signal leaving along a line */
+export const LinkIcon = icon(
+  <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />,
+);
+export const WebhookIcon = icon(<path d="M4 12h6M14 12h6M10 12a2 2 0 1 0 4 0a2 2 0 1 0-4 0M17 8l3 4-3 4" />);

@@ -1,4 +1,4 @@
-import type { Company, Turbine, User } from '@windscope/contract';
+import { type Company, NO_TURBINE_ASSETS, type Turbine, type User } from '@windscope/contract';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '../../config/storage-keys.ts';
 import { demoUser, fakeToken, jsonResponse } from '../../test/render.tsx';
@@ -15,6 +15,8 @@ export function makeTurbine(overrides: Partial<Turbine> = {}): Turbine {
     location: 'Bergama, Kozak Yaylası',
     site_name: 'Bergama RES',
     coordinates: '39.18,27.08',
+    coordinates_unreadable: null,
+    ...NO_TURBINE_ASSETS,
     rooms: 9,
     company_id: 2,
     company_name: 'Ege Rüzgar Enerji',

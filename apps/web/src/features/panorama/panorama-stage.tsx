@@ -7,7 +7,7 @@ import { toast } from '../../ui/toast/toast.tsx';
 import { CaptureLine } from '../viewer-common/capture-line.tsx';
 import { photoDisplayName } from '../viewer-common/photo-order.ts';
 import { isPointCloudPhoto, viewableUrl } from '../viewer-common/point-cloud.ts';
-import { PointCloudNotice } from '../viewer-common/point-cloud-notice.tsx';
+import { PointCloudPreview } from '../viewer-common/point-cloud-preview.tsx';
 import {
   ChevronLeftIcon,
   ChevronRightIcon,
@@ -132,7 +132,7 @@ function StageOfPhoto({
     >
       {pointCloud ? (
         <div className={classes.pointCloud}>
-          <PointCloudNotice />
+          <PointCloudPreview key={photo.id} photo={photo} />
         </div>
       ) : sphere ? (
         <SphereView

@@ -1,3 +1,4 @@
+import { fileIdentity } from '../../api/file-links.ts';
 import { useEffect, useRef } from 'react';
 import type { SphereMarker, SpherePoint } from '../findings/sphere-shapes.ts';
 import { useTranslation } from 'react-i18next';
@@ -119,10 +120,12 @@ export function SphereView({
     };
   }, []);
 
+  // a new photo is the trigger; the same photo under re-issued URLs (DECISIONS §17) stays as it is on screen
+  const photo = `${fileIdentity(previewUrl)} ${fileIdentity(originalUrl)}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new photo is the trigger
   useEffect(() => {
     showLatest();
-  }, [previewUrl, originalUrl]);
+  }, [photo]);
 
   useEffect(() => {
     controllerRef.current?.markers.setFindings(findings);

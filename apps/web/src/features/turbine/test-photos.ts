@@ -8,7 +8,7 @@ export function testPhoto(id: number, overrides: Partial<Photo> = {}): Photo {
     id,
     key,
     url: `/api/files/${key}`,
-    urls: { thumbnail: `/thumb/${id}.webp`, preview: `/preview/${id}.webp`, original: `/original/${id}` },
+    urls: { thumbnail: `/thumb/${id}.webp`, preview: `/preview/${id}.webp`, original: `/original/${id}`, zoom: null },
     originalName: name,
     file_path: key,
     room: 1,

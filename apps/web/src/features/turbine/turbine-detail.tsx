@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys.ts';
 import { toast } from '../../ui/toast/toast.tsx';
 import { FindingsSection } from '../findings/findings-section.tsx';
+import { ShareLinksSection } from '../share-links/share-links-section.tsx';
 import { useCan } from '../auth/use-auth.ts';
 import { useAllPhotos } from './api/turbine-api.ts';
 import { BladeSection } from './blades/blade-section.tsx';
@@ -38,6 +39,8 @@ export function TurbineDetail({ turbine }: { turbine: Turbine }) {
   const photos = photosQuery.data ?? NO_PHOTOS;
   // customers and viewers cannot upload: they get the gallery-only layout (spec §2 item 6)
   const galleryOnly = !useCan('photo.upload');
+  // share links (DECISIONS §17): managers of the turbine's company and the superadmin
+  const canShare = useCan('shareLink.manage', { companyId: turbine.company_id });
   const roomWord = t('blades.roomWord');
 
   const existingNames = useMemo(() => new Set(photos.map((p) => p.originalName.toLowerCase())), [photos]);
@@ -144,7 +147,8 @@ export function TurbineDetail({ turbine }: { turbine: Turbine }) {
         clearingCache={clearing}
       />
       <FindingsSection turbineId={turbineId} />
-      <ReportsSection turbineId={turbineId} onLoadError={setReportError} />
+      <ReportsSection turbineId={turbineId} companyId={turbine.company_id} onLoadError={setReportError} />
+      {canShare && <ShareLinksSection turbineId={turbineId} />}
       <PhotoViewer
         turbineId={turbineId}
         turbineCoordinates={turbine.coordinates}

@@ -18,6 +18,9 @@ export const SearchIcon = icon(<path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20
 export const CompareIcon = icon(<path d="M12 4v16M4 7h5v10H4zM15 7h5v10h-5z" />);
 export const PhotoIcon = icon(<path d="M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9h.01" />);
 export const FileIcon = icon(<path d="M14 3H6v18h12V7l-4-4zM14 3v4h4" />);
+export const ShareIcon = icon(
+  <path d="M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 22a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />,
+);
 export { CubeIcon } from '../viewer-common/viewer-icons.tsx';
 export const BroomIcon = icon(<path d="M14 4 9 13M6 14h7l2 6H4l2-6zM8 20l1-3M11 20v-3" />);
 export const PanoramaIcon = icon(<path d="M3 7c6-2 12-2 18 0v10c-6-2-12-2-18 0V7zM12 12h.01" />);

@@ -99,7 +99,8 @@ export function UploadDock() {
             radius="xl"
             size="md"
             onClick={() => setOpened(true)}
-            aria-label={t('indicator.open', { done: totals.done, total: totals.files, percent })}
+            // the name begins with the words it shows (axe label-content-name-mismatch: speech input says what it sees)
+            aria-label={t('indicator.open', { text: t('indicator.text', { status }), done: totals.done, total: totals.files, percent })}
             data-testid="upload-indicator"
             data-percent={percent}
           >

@@ -38,12 +38,13 @@ export function PendingEmailBadge({ user }: { user: User }) {
         color="yellow"
         radius="sm"
         tt="none"
-        h="auto"
-        py={2}
-        maw={260}
         leftSection={<ClockIcon size={12} />}
-        // a long address wraps rather than widening the table
-        styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+        // a long address wraps rather than widening the table (issue 24 item 20: Badge's own width is fit-content of
+        // the unbroken text and its min-width max-content: the root and the label are set here)
+        styles={{
+          root: { height: 'auto', minWidth: 0, maxWidth: '100%', paddingBlock: 2 },
+          label: { whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: 0 },
+        }}
       >
         {t('pending.badge', { email: user.pending_email })}
       </Badge>

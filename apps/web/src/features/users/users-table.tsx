@@ -1,6 +1,6 @@
 import { ActionIcon, Avatar, Badge, Group, Paper, Table, Text } from '@mantine/core';
 import type { Resource, User } from '@windscope/contract';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useCurrentUser } from '../auth/use-auth.ts';
 import { EditIcon, KeyIcon, TrashIcon } from '../management/icons.tsx';
@@ -21,7 +21,8 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
   const { t } = useTranslation(USERS_NS);
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="users-table">
+      {/* narrow cell padding: at 769 px the superadmin's table (every company, the widest roles) fits its card */}
+      <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover data-testid="users-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('table.user')}</Table.Th>
@@ -66,7 +67,8 @@ function UserRow({ user, onAction }: { user: User; onAction: UsersTableProps['on
           </Avatar>
           <div>
             <Group gap={6}>
-              <Text fw={600} size="sm">
+              {/* a long name breaks where it must (issue 24 item 20: at 769 px the table stays inside its card) */}
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {name}
               </Text>
               {isMe && (
@@ -87,14 +89,17 @@ function UserRow({ user, onAction }: { user: User; onAction: UsersTableProps['on
         </Group>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{user.email}</Text>
+        {/* breaks after its "@" and dots first (EmailText), inside a part only when that part alone is wider */}
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <EmailText email={user.email} />
+        </Text>
         <PendingEmailBadge user={user} />
       </Table.Td>
       <Table.Td>
         <RoleBadge role={user.role} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm" data-testid="user-company">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="user-company">
           {user.company_name || '—'}
         </Text>
       </Table.Td>
@@ -130,6 +135,23 @@ function UserRow({ user, onAction }: { user: User; onAction: UsersTableProps['on
       </Table.Td>
     </Table.Tr>
   );
+}
+
+/** An address that may break after its "@" and its dots, never inside a word: a long one wraps rather than widening
+ *  the table past its card (issue 24 item 20); <wbr> leaves the copied text as it is. */
+function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?<=[@.])/);
+  let offset = 0;
+  return parts.map((part) => {
+    const key = offset;
+    offset += part.length;
+    return (
+      <Fragment key={key}>
+        {key > 0 && <wbr />}
+        {part}
+      </Fragment>
+    );
+  });
 }
 
 function Slot({ shown, children }: { shown: boolean; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Divider, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Divider, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -29,10 +29,14 @@ const NO_ACTIONS: HeaderAction[] = [];
 const USER = 'user';
 const WORDMARK = 'wordmark';
 const LOGOUT = 'logout';
+/** the step that shows an action as its icon alone (and the measured copy of it) */
+const iconStep = (id: string) => `${id}:icon`;
 
 /** Header of the management area: logo, title, the screen's actions, TR/EN, theme, signed-in user, sign out.
- *  Everything stays in one row while it fits; when it does not, the signed-in user, then the screen's actions from
- *  the last one, then sign out fold into a menu, so the row never overflows and every control stays reachable. */
+ *  Everything stays in one row while it fits; when it does not, the signed-in user folds into a menu, the brand name
+ *  goes, the actions that have an icon show it alone from the last one (named, with a tooltip: issue 24 item 21, the
+ *  turbine page's and the dashboard's links at 1280 px), then the screen's actions from the last one, then sign out
+ *  fold into the menu, so the row never overflows and every control stays reachable. */
 export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -44,11 +48,20 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
   const measureRef = useRef<HTMLDivElement>(null);
   const [folded, setFolded] = useState(0);
 
-  // folding order: the user's name first, then the brand name beside the logo, the screen's actions from the last,
-  // sign out last
-  const foldOrder = [...(user ? [USER] : []), WORDMARK, ...actions.map((action) => action.id).reverse(), LOGOUT];
+  // folding order: the user's name first, then the brand name beside the logo, the actions' labels from the last
+  // (their icons stay), the screen's actions from the last, sign out last
+  const labelled = actions.filter((action) => (action.icon || action.shortIcon) && !action.iconOnly).map((action) => action.id);
+  const foldOrder = [
+    ...(user ? [USER] : []),
+    WORDMARK,
+    ...labelled.map(iconStep).reverse(),
+    ...actions.map((action) => action.id).reverse(),
+    LOGOUT,
+  ];
   const foldedIds = new Set(foldOrder.slice(0, folded));
   const foldKey = foldOrder.join('|');
+  const alone = (action: HeaderAction): HeaderAction => ({ ...action, icon: action.icon ?? action.shortIcon, iconOnly: true });
+  const shown = (action: HeaderAction): HeaderAction => (foldedIds.has(iconStep(action.id)) ? alone(action) : action);
 
   const fit = useCallback(() => {
     const row = rowRef.current;
@@ -62,13 +75,21 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
     const available = row.clientWidth - Number.parseFloat(rowStyle.paddingLeft) - Number.parseFloat(rowStyle.paddingRight);
     const gap = Number.parseFloat(controlsStyle.columnGap) || 0;
     const compactBrand = widthOf('brand');
+    const ids = foldKey.split('|');
+    const steps = new Set(ids.filter((id) => id.endsWith(':icon')));
+    // an action that can show its icon alone counts at that width; its icon step holds what its label adds (so the
+    // sum is the row with labels, and each step takes one label away)
+    const actionWidth = (id: string) => (steps.has(iconStep(id)) ? widthOf(iconStep(id)) : widthOf(id));
+    const labelWidth = (step: string) => widthOf(step.slice(0, -':icon'.length)) - widthOf(step);
     const count = foldedCount({
       available: Math.floor(available) - 1,
       fixed: compactBrand + (Number.parseFloat(rowStyle.columnGap) || 0) + width(toggles),
       menu: widthOf('menu'),
       gap,
       // the wordmark costs what the full brand adds to the compact one (it is not a control: no gap of its own)
-      foldable: foldKey.split('|').map((id) => (id === WORDMARK ? widthOf('brand-full') - compactBrand - gap : widthOf(id))),
+      foldable: ids.map((id) =>
+        id === WORDMARK ? widthOf('brand-full') - compactBrand - gap : steps.has(id) ? labelWidth(id) - gap : actionWidth(id),
+      ),
     });
     setFolded(count);
   }, [foldKey]);
@@ -87,7 +108,7 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
     void logout();
   };
   const userName = user ? `${user.first_name} ${user.last_name}` : '';
-  const userBlock = (measuring: boolean) =>
+  const userText = (measuring: boolean) =>
     user && (
       <Stack gap={0} className={classes.user} title={measuring ? undefined : t('auth.signedInAs', { name: userName })}>
         <Text size="sm" fw={600} lh={1.2} truncate>
@@ -98,6 +119,17 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
         </Text>
       </Stack>
     );
+  // the signed-in user's name leads to their own settings (API tokens, DECISIONS §17)
+  const userBlock = (measuring: boolean) =>
+    user &&
+    (measuring ? (
+      userText(true)
+    ) : (
+      <Link to={paths.account} className={classes.account} data-testid="header-account">
+        {userText(false)}
+        <VisuallyHidden>{t('auth.myAccount')}</VisuallyHidden>
+      </Link>
+    ));
   const logoutButton = (measuring: boolean) => (
     <Button
       variant="light"
@@ -128,7 +160,13 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
       {measuring ? (
         <Logo size={30} withWordmark={wordmark} />
       ) : (
-        <Link to={paths.dashboard} className={classes.home} aria-label={t('pages.dashboard')} data-testid="header-home">
+        // the name holds the wordmark it shows (axe label-content-name-mismatch), then where the link goes
+        <Link
+          to={paths.dashboard}
+          className={classes.home}
+          aria-label={t('nav.brandLink', { brand: t('common.brand'), page: t('pages.dashboard') })}
+          data-testid="header-home"
+        >
           <Logo size={30} withWordmark={wordmark} />
         </Link>
       )}
@@ -152,7 +190,7 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
           {actions
             .filter((action) => !foldedIds.has(action.id))
             .map((action) => (
-              <HeaderActionButton key={action.id} action={action} />
+              <HeaderActionButton key={action.id} action={shown(action)} />
             ))}
           {folded > 0 && (
             <Menu position="bottom-end" shadow="md" width={260} withinPortal>
@@ -167,6 +205,11 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
                       {t(`roles.${user.role}`)}
                     </Text>
                   </Menu.Label>
+                )}
+                {foldedIds.has(USER) && user && (
+                  <Menu.Item component={Link} to={paths.account} data-testid="header-account">
+                    {t('auth.myAccount')}
+                  </Menu.Item>
                 )}
                 {foldedActions.map((action) => (
                   <HeaderActionItem key={action.id} action={action} />
@@ -206,6 +249,13 @@ export function AppHeader({ title, actions = NO_ACTIONS }: AppHeaderProps) {
             <HeaderActionButton action={action} measuring />
           </div>
         ))}
+        {actions
+          .filter((action) => labelled.includes(action.id))
+          .map((action) => (
+            <div key={iconStep(action.id)} data-measure={iconStep(action.id)}>
+              <HeaderActionButton action={alone(action)} measuring />
+            </div>
+          ))}
         <div data-measure={LOGOUT}>{logoutButton(true)}</div>
       </div>
     </Box>

@@ -8,6 +8,8 @@ export interface HeaderAction {
   id: string;
   label: string;
   icon?: ReactNode;
+  /** the icon the control shows alone, named by its label, when the header row is short; not beside the label */
+  shortIcon?: ReactNode;
   /** a link (react-router) instead of a button */
   to?: string;
   onClick?: () => void;

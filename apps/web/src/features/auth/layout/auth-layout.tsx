@@ -33,7 +33,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       </div>
       <div className={classes.overlay} aria-hidden="true" />
       <Group component="header" className={classes.top} justify="space-between" wrap="nowrap">
-        <Link to={paths.home} className={classes.brand} aria-label={t('nav.home')}>
+        <Link to={paths.home} className={classes.brand} aria-label={t('nav.brandLink', { brand: t('common.brand'), page: t('nav.home') })}>
           <Logo size={34} inverted />
         </Link>
         <Group gap="xs" wrap="nowrap">

@@ -1,12 +1,13 @@
-import { UntilHydrated } from '../../../ui/hydration-gate.tsx';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { LoginBody } from '@windscope/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { type FieldErrorCodes, fieldError } from '../../../ui/form/validate-form.ts';
+import { useTypedBeforeHydration } from '../../../ui/typed-before-hydration.ts';
+import { useHydrated } from '../../../ui/use-hydrated.ts';
 import { whenIdle } from '../../../ui/when-idle.ts';
 import { FormError } from '../layout/form-error.tsx';
 import { SIGN_IN_LINK_NS } from '../sign-in-link/sign-in-link-i18n.ts';
@@ -16,6 +17,8 @@ import { AUTH_PAGES_NS } from '../layout/auth-pages-i18n.ts';
 /** Validation (zod and the contract's schemas), the request and the session store: ~100 KB of script the screen does not
  *  need to be drawn. Fetched when the browser is idle after the first render, or at the first submit if sooner. */
 const loadSignIn = () => import('./sign-in.ts');
+/** The same, asked for ahead of the submit; a failed fetch here is tried again at submit, where its error shows. */
+const preloadSignIn = () => void loadSignIn().catch(() => undefined);
 
 /** E-mail and password, both required; on success the session is stored and `onSignedIn` decides where to go. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -24,14 +27,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrorCodes>({});
-  useEffect(
-    () =>
-      whenIdle(() => {
-        // a failed fetch here is tried again at submit, where its error shows
-        loadSignIn().catch(() => undefined);
-      }),
-    [],
-  );
+  // the prerendered page's fields take typing before the app has arrived: the form starts from what they hold, and its
+  // button waits for the app (a submit before would post the page to itself)
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, ['email', 'password'], (typed) => {
+    setValues((v) => ({ ...v, ...typed }));
+    // typed before the app arrived: a submit is near
+    preloadSignIn();
+  });
+  useEffect(() => whenIdle(preloadSignIn), []);
   const login = useMutation({
     mutationFn: async (body: LoginBody) => {
       const signIn = await loadSignIn();
@@ -62,69 +67,77 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('authPages:login.title')}>
-      <UntilHydrated>
-        <Stack gap="md">
-          {login.isError && (
-            <FormError title={t('authPages:login.errorTitle')}>
-              {isRateLimited(login.error) ? (
-                // the way out of a rate-limited sign-in: a single-use link by e-mail
-                <Stack gap={6} align="flex-start">
-                  <span>{loginErrorMessage(login.error, t)}</span>
-                  <Text size="sm">{tLink('offer')}</Text>
-                  <Anchor
-                    component={Link}
-                    to={`${paths.signInLink}?${new URLSearchParams({ email: values.email.trim() }).toString()}`}
-                    size="sm"
-                    fw={600}
-                    c="var(--mantine-color-text)"
-                    underline="always"
-                  >
-                    {tLink('offerLink')}
-                  </Anchor>
-                </Stack>
-              ) : (
-                loginErrorMessage(login.error, t)
-              )}
-            </FormError>
-          )}
-          <TextInput
-            label={t('authPages:login.email')}
-            placeholder={t('authPages:login.emailPlaceholder')}
-            type="email"
-            autoComplete="username"
-            required
-            value={values.email}
-            onChange={(event) => {
-              const email = event.currentTarget.value;
-              setValues((v) => ({ ...v, email }));
-            }}
-            error={fieldError(errors, 'email')}
-            size="md"
-          />
-          <PasswordInput
-            label={t('authPages:login.password')}
-            placeholder={t('authPages:login.passwordPlaceholder')}
-            autoComplete="current-password"
-            required
-            value={values.password}
-            onChange={(event) => {
-              const password = event.currentTarget.value;
-              setValues((v) => ({ ...v, password }));
-            }}
-            error={fieldError(errors, 'password')}
-            size="md"
-          />
-          <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to={paths.passwordReset} size="sm" fw={600}>
-              {t('authPages:login.forgotPassword')}
-            </Anchor>
-          </Group>
-          <Button type="submit" size="md" fullWidth loading={login.isPending}>
-            {t('authPages:login.submit')}
-          </Button>
-        </Stack>
-      </UntilHydrated>
+    <form
+      ref={form}
+      onSubmit={(event) => void submit(event)}
+      // a field in use: the submit is near, so the sign-in module is asked for now if the idle time has not come yet
+      onFocus={preloadSignIn}
+      noValidate
+      aria-label={t('authPages:login.title')}
+    >
+      <Stack gap="md">
+        {login.isError && (
+          <FormError title={t('authPages:login.errorTitle')}>
+            {isRateLimited(login.error) ? (
+              // the way out of a rate-limited sign-in: a single-use link by e-mail
+              <Stack gap={6} align="flex-start">
+                <span>{loginErrorMessage(login.error, t)}</span>
+                <Text size="sm">{tLink('offer')}</Text>
+                <Anchor
+                  component={Link}
+                  to={`${paths.signInLink}?${new URLSearchParams({ email: values.email.trim() }).toString()}`}
+                  size="sm"
+                  fw={600}
+                  c="var(--mantine-color-text)"
+                  underline="always"
+                >
+                  {tLink('offerLink')}
+                </Anchor>
+              </Stack>
+            ) : (
+              loginErrorMessage(login.error, t)
+            )}
+          </FormError>
+        )}
+        <TextInput
+          label={t('authPages:login.email')}
+          placeholder={t('authPages:login.emailPlaceholder')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={values.email}
+          onChange={(event) => {
+            const email = event.currentTarget.value;
+            setValues((v) => ({ ...v, email }));
+          }}
+          error={fieldError(errors, 'email')}
+          size="md"
+        />
+        <PasswordInput
+          label={t('authPages:login.password')}
+          placeholder={t('authPages:login.passwordPlaceholder')}
+          name="password"
+          autoComplete="current-password"
+          visibilityToggleButtonProps={{ disabled: !hydrated }}
+          required
+          value={values.password}
+          onChange={(event) => {
+            const password = event.currentTarget.value;
+            setValues((v) => ({ ...v, password }));
+          }}
+          error={fieldError(errors, 'password')}
+          size="md"
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor component={Link} to={paths.passwordReset} size="sm" fw={600}>
+            {t('authPages:login.forgotPassword')}
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" fullWidth loading={login.isPending} disabled={!hydrated}>
+          {t('authPages:login.submit')}
+        </Button>
+      </Stack>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NEXT_PARAM, paths } from '../../../app/paths.ts';
 import { ArrowLeftIcon, InfoIcon } from '../../../ui/app-icons.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
+import { useHydrated } from '../../../ui/use-hydrated.ts';
 import { AuthLayout } from '../layout/auth-layout.tsx';
 import { SecurityNote } from '../layout/security-note.tsx';
 import { safeNextPath } from '../redirect.ts';
@@ -19,6 +20,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get(NEXT_PARAM));
+  // the notice that a page waits is drawn once the app has the page: the prerendered page (scripts/prerender.mjs) is the
+  // same for every query string, so hydration must find it without
+  const hydrated = useHydrated();
   // the session ended while files were going up: they wait, and carry on after signing in (issue 24 item 16)
   // (read after the first draw: the prerendered page cannot know it, and hydration must match it)
   const [pausedUploads, setPausedUploads] = useState(0);
@@ -40,7 +44,8 @@ export function LoginPage() {
             {t('authPages:login.uploadsPaused', { count: pausedUploads })}
           </Alert>
         ) : (
-          next && (
+          next &&
+          hydrated && (
             <Alert variant="light" color="wind" icon={<InfoIcon size={18} />} py="xs">
               {t('authPages:login.continueNotice')}
             </Alert>

@@ -23,6 +23,9 @@ const PARAM = {
   city: 'city',
   year: 'year',
   severity: 'severity',
+  manufacturer: 'manufacturer',
+  model: 'model',
+  bladeType: 'blade_type',
   company: 'company',
   view: 'view',
   sort: 'sort',
@@ -51,6 +54,9 @@ export function readDashboardState(params: URLSearchParams, savedView: ViewMode)
       city: params.get(PARAM.city) || null,
       year: positiveInt(params.get(PARAM.year)),
       minSeverity: severityParam(params.get(PARAM.severity)),
+      manufacturer: params.get(PARAM.manufacturer) || null,
+      model: params.get(PARAM.model) || null,
+      bladeType: params.get(PARAM.bladeType) || null,
     },
     companyId: positiveInt(params.get(PARAM.company)),
     view: isViewMode(view) ? view : savedView,
@@ -69,6 +75,9 @@ export function writeDashboardState(state: DashboardState, base: URLSearchParams
   put(PARAM.city, state.filters.city);
   put(PARAM.year, state.filters.year);
   put(PARAM.severity, state.filters.minSeverity);
+  put(PARAM.manufacturer, state.filters.manufacturer);
+  put(PARAM.model, state.filters.model);
+  put(PARAM.bladeType, state.filters.bladeType);
   put(PARAM.company, state.companyId);
   put(PARAM.view, state.view);
   const defaultSort = state.sort.key === DEFAULT_SORT.key && state.sort.direction === DEFAULT_SORT.direction;

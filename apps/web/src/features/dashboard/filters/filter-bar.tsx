@@ -2,12 +2,15 @@ import { Group, Paper, SegmentedControl, Select, VisuallyHidden } from '@mantine
 import { type Company, SEVERITIES } from '@windscope/contract';
 import { type Dispatch, memo, type ReactNode, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GridIcon, ListIcon } from '../../management/icons.tsx';
+import { ChartBarIcon, GridIcon, ListIcon, MapIcon } from '../../management/icons.tsx';
 import { useFindingLabels } from '../../findings/labels.ts';
 import { SearchField } from '../../management/search-field.tsx';
 import { displayCity } from '../../management/text.ts';
 import { DASHBOARD_NS } from '../i18n.ts';
 import { isViewMode, type ViewMode } from '../view-mode.ts';
+import { turbineFilterQueryOf } from '@windscope/contract';
+import { TurbineSheetMenu } from '../../turbine-assets/turbine-sheet-menu.tsx';
+import { type AssetChoices, AssetFilters } from './asset-filters.tsx';
 import type { TurbineFilters } from './turbine-filters.ts';
 import { FIRST_DIRECTION, isSortKey, SORT_KEYS, type SortKey, type TurbineSort } from './turbine-sort.ts';
 
@@ -38,12 +41,14 @@ interface FilterBarProps {
   sort: TurbineSort;
   /** a key chosen from the sort list: it sorts in its first direction (health: worst first) */
   onSortChange: (sort: TurbineSort) => void;
+  /** issue 27: the manufacturers, models and blade types to filter by */
+  assetChoices?: AssetChoices;
 }
 
 /** City, year, company (superadmin), worst severity (DECISIONS §12) and free-text filters, the sort (the list's
  *  column headers sort too; the cards have only this) and the grid/list switch (spec §2 Dashboard).
  *  Typing re-renders only the search box: the other controls are memoized on their own values. */
-export function FilterBar({ filters, onFiltersChange, ...choices }: FilterBarProps) {
+export function FilterBar({ filters, onFiltersChange, assetChoices, ...choices }: FilterBarProps) {
   const { t } = useTranslation(DASHBOARD_NS);
   // the box keeps what is typed: the address (where the filter lives) catches up a navigation later, and binding the
   // box to it would put a stale value back under the cursor. It follows the address only when that changed elsewhere
@@ -80,6 +85,14 @@ export function FilterBar({ filters, onFiltersChange, ...choices }: FilterBarPro
           onFiltersChange={onFiltersChange}
           {...choices}
         />
+        {assetChoices && (
+          <AssetFilters
+            choices={assetChoices}
+            values={{ manufacturer: filters.manufacturer, model: filters.model, bladeType: filters.bladeType }}
+            onFiltersChange={onFiltersChange}
+          />
+        )}
+        <TurbineSheetMenu filters={turbineFilterQueryOf(filters, choices.companyId)} />
       </Group>
     </Paper>
   );
@@ -181,6 +194,8 @@ const FilterChoices = memo(function FilterChoices({
           data={[
             { value: 'grid', label: <ViewLabel icon={<GridIcon size={16} />} text={t('view.grid')} /> },
             { value: 'list', label: <ViewLabel icon={<ListIcon size={16} />} text={t('view.list')} /> },
+            { value: 'map', label: <ViewLabel icon={<MapIcon size={16} />} text={t('view.map')} /> },
+            { value: 'charts', label: <ViewLabel icon={<ChartBarIcon size={16} />} text={t('view.charts')} /> },
           ]}
           data-testid="view-toggle"
         />

@@ -1,40 +1,85 @@
-import { Button, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { Turbine } from '@windscope/contract';
+import { type ComponentProps, lazy, Suspense } from 'react';
+import { useCurrentUser } from '../../auth/use-auth.ts';
 import { useTranslation } from 'react-i18next';
 import { FilterOffIcon, SearchIcon } from '../../management/icons.tsx';
 import { DASHBOARD_NS } from '../i18n.ts';
+import type { TurbineFilters } from '../filters/turbine-filters.ts';
 import type { SortKey, TurbineSort } from '../filters/turbine-sort.ts';
 import type { ViewMode } from '../view-mode.ts';
 import type { TurbineItemHandlers } from './turbine-actions.tsx';
 import { TurbineGrid } from './turbine-grid.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
+import { useChosenColumns } from './turbine-columns.ts';
 import { TurbineTable } from './turbine-table.tsx';
-import classes from './turbine-list.module.css';
 
 interface TurbineResultsProps extends TurbineItemHandlers {
   turbines: readonly Turbine[] | undefined;
   view: ViewMode;
+  /** what the fleet charts' links carry */
+  filters: TurbineFilters;
+  companyId: number | null;
   filtered: boolean;
   onClearFilters: () => void;
   sort: TurbineSort;
   onSort: (key: SortKey) => void;
 }
 
-/** The filtered turbines as cards or rows, a skeleton while loading, the no-results message when empty. */
-export function TurbineResults({ turbines, view, filtered, onClearFilters, sort, onSort, onEdit, onDelete }: TurbineResultsProps) {
+/** The map view's chunk (MapLibre GL and the basemap): fetched only when the map is chosen (DECISIONS §18). */
+const loadFleetMap = () => import('../map/fleet-map.tsx');
+const FleetMap = lazy(loadFleetMap);
+/** The fleet questions' chunk (recharts): fetched only when the charts are chosen (issue 27 item 3). */
+const FleetCharts = lazy(() => import('../fleet-questions/fleet-charts.tsx'));
+
+/** The filtered turbines as cards, rows or on a map, a skeleton while loading, the no-results message when empty. */
+export function TurbineResults({
+  turbines,
+  view,
+  filters,
+  companyId,
+  filtered,
+  onClearFilters,
+  sort,
+  onSort,
+  onEdit,
+  onDelete,
+}: TurbineResultsProps) {
+  // the map's chunk (and through it the outlines) asked for beside the turbine list, not after it (bench:web:map)
+  if (view === 'map') void loadFleetMap();
   if (!turbines) return <Skeleton height={266} radius="lg" />;
   return (
     <div data-testid="turbine-list" data-view={view} data-count={turbines.length}>
       {turbines.length === 0 ? (
         <NoResults filtered={filtered} onClearFilters={onClearFilters} />
+      ) : view === 'map' ? (
+        <Suspense fallback={<Skeleton height={560} radius="lg" />}>
+          <FleetMap turbines={turbines} onEdit={onEdit} onDelete={onDelete} />
+        </Suspense>
+      ) : view === 'charts' ? (
+        <Suspense fallback={<Skeleton height={560} radius="lg" />}>
+          <FleetCharts turbines={turbines} filters={filters} companyId={companyId} />
+        </Suspense>
       ) : view === 'grid' ? (
         <TurbineGrid turbines={turbines} onEdit={onEdit} onDelete={onDelete} />
       ) : (
-        // narrow windows scroll the list sideways inside its own box, never the page
-        <div className={classes.tableScroll}>
-          <TurbineTable turbines={turbines} sort={sort} onSort={onSort} onEdit={onEdit} onDelete={onDelete} />
-        </div>
+        <ListWithColumns turbines={turbines} sort={sort} onSort={onSort} onEdit={onEdit} onDelete={onDelete} />
       )}
     </div>
+  );
+}
+
+/** The list view with its column chooser above it (the chosen asset columns are remembered per user). */
+function ListWithColumns(props: Omit<ComponentProps<typeof TurbineTable>, 'assetColumns'>) {
+  const user = useCurrentUser();
+  const [columns, setColumns] = useChosenColumns(user?.id ?? null);
+  return (
+    <Stack gap="xs">
+      <Group justify="flex-end">
+        <ColumnChooser chosen={columns} onChange={setColumns} />
+      </Group>
+      <TurbineTable {...props} assetColumns={columns} />
+    </Stack>
   );
 }
 

@@ -28,5 +28,9 @@ export function useWindowRows(ref: RefObject<HTMLElement | null>, count: number,
     const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
     if (top !== scrollMargin) setScrollMargin(top);
   });
-  return useWindowVirtualizer({ count, estimateSize: () => rowHeight, overscan: 2, scrollMargin });
+  const rows = useWindowVirtualizer({ count, estimateSize: () => rowHeight, overscan: 2, scrollMargin });
+  // rows of another height (the list in one or two lines): placed anew
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measure again when the height changes
+  useLayoutEffect(() => rows.measure(), [rows, rowHeight]);
+  return rows;
 }

@@ -53,6 +53,11 @@ const TURBINE_FIELD_OF_CODE = {
   TURBINE_COMPANY_REQUIRED: 'company_id',
   TURBINE_ROOMS_MIN: 'rooms',
   TURBINE_COORDINATES_INVALID: 'coordinates',
+  TURBINE_RATED_POWER_INVALID: 'rated_power_kw',
+  TURBINE_HUB_HEIGHT_INVALID: 'hub_height_m',
+  TURBINE_ROTOR_DIAMETER_INVALID: 'rotor_diameter_m',
+  TURBINE_BLADE_LENGTH_INVALID: 'blade_length_m',
+  TURBINE_COMMISSIONING_DATE_INVALID: 'commissioning_date',
 };
 
 function TurbineForm({ turbine, onDone }: { turbine: Turbine | null; onDone: () => void }) {
@@ -75,7 +80,7 @@ function TurbineForm({ turbine, onDone }: { turbine: Turbine | null; onDone: () 
   const change = (next: Partial<TurbineFormValues>) => {
     setValues((current) => ({ ...current, ...next }));
     setErrors({});
-    server.clear(Object.keys(next));
+    server.clear(next.assets ? Object.keys(next.assets) : Object.keys(next));
   };
   const shownErrors: FieldErrorCodes = { ...server.fields, ...errors };
   const liveRooms = mode === 'add' ? roomsErrorCode(values.rooms) : undefined;
@@ -144,6 +149,7 @@ function TurbineForm({ turbine, onDone }: { turbine: Turbine | null; onDone: () 
           mode={mode}
           canChangeStatus={canChangeStatus}
           focusCity={mode === 'edit' || !choosesCompany}
+          unreadableCoordinates={turbine?.coordinates ? null : turbine?.coordinates_unreadable}
         />
         {mode === 'add' && (
           <Text size="xs" c="dimmed">

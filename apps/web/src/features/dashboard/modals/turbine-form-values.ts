@@ -9,6 +9,7 @@ import {
 } from '@windscope/contract';
 import { type FieldErrorCodes, validateForm } from '../../../ui/form/validate-form.ts';
 import { displayCity } from '../../management/text.ts';
+import { type AssetFormValues, assetBody, assetFormFrom, emptyAssetForm } from '../../turbine-assets/asset-values.ts';
 
 /** What the add and edit forms hold; text inputs keep strings, the room count may be empty while typing. */
 export interface TurbineFormValues {
@@ -21,6 +22,7 @@ export interface TurbineFormValues {
   siteName: string;
   coordinates: string;
   status: TurbineStatus;
+  assets: AssetFormValues;
 }
 
 export function emptyTurbineForm(companyId: number | null): TurbineFormValues {
@@ -34,6 +36,7 @@ export function emptyTurbineForm(companyId: number | null): TurbineFormValues {
     siteName: '',
     coordinates: '',
     status: 'active',
+    assets: emptyAssetForm(),
   };
 }
 
@@ -46,8 +49,10 @@ export function turbineFormFrom(turbine: Turbine): TurbineFormValues {
     location: turbine.location,
     rooms: turbine.rooms,
     siteName: turbine.site_name ?? '',
-    coordinates: turbine.coordinates ?? '',
+    // older text that did not read as a position is shown to be corrected, never dropped by a save (issue 27)
+    coordinates: turbine.coordinates ?? turbine.coordinates_unreadable ?? '',
     status: turbine.status,
+    assets: assetFormFrom(turbine),
   };
 }
 
@@ -77,6 +82,7 @@ export function validateAddTurbine(values: TurbineFormValues, choosesCompany: bo
     site_name: optional(values.siteName),
     coordinates: optional(values.coordinates),
     company_id: values.companyId,
+    ...assetBody(values.assets),
   };
   const checked = validateForm(createTurbineBodySchema, body);
   const errors: FieldErrorCodes = checked.ok ? {} : { ...checked.errors };
@@ -96,6 +102,7 @@ export function validateEditTurbine(values: TurbineFormValues, current: Turbine)
     coordinates: optional(values.coordinates),
     company_id: values.companyId,
     status: values.status,
+    ...assetBody(values.assets),
   };
   const checked = validateForm(updateTurbineBodySchema, body);
   const errors: FieldErrorCodes = checked.ok ? {} : { ...checked.errors };

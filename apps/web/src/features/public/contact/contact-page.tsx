@@ -20,7 +20,7 @@ export function ContactPage() {
   return (
     <>
       <PageHero eyebrow={t('hero.eyebrow')} title={t('hero.title')} lead={t('hero.lead')} />
-      <section className={section.section}>
+      <section className={`${section.section} ${classes.section}`}>
         <div className={`${section.container} ${classes.layout}`}>
           <div className={section.card}>
             <ContactForm />

@@ -17,6 +17,8 @@ export interface ContactValues {
 }
 
 export const EMPTY_CONTACT: ContactValues = { name: '', email: '', phone: '', subject: '', message: '', website: '' };
+/** The form's fields, by their `name` in the page. */
+export const CONTACT_FIELDS = Object.keys(EMPTY_CONTACT) as (keyof ContactValues)[];
 
 /** The contact form's states (spec §4: idle, sending, success for 3 s then reset; DECISIONS §4: a real POST). */
 export function useContactForm() {

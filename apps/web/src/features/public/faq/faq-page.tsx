@@ -1,10 +1,11 @@
 import { useHydrated } from '../../../ui/use-hydrated.ts';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { registerCatalog } from '../../../i18n/register-catalog.ts';
 import { usePageTitle } from '../../../ui/page-title.ts';
+import { useTypedBeforeHydration } from '../../../ui/typed-before-hydration.ts';
 import { CtaBand, ctaBandAction } from '../shared/cta-band.tsx';
 import { ArrowRightIcon } from '../shared/marketing-icons.tsx';
 import { PageHero } from '../shared/page-hero.tsx';
@@ -43,6 +44,10 @@ export function FaqPage() {
   const { t, i18n } = useTranslation('faq');
   usePageTitle(t('hero.title'));
   const [query, setQuery] = useState('');
+  // the prerendered page's search takes typing before the app has arrived: the list is filtered by what it holds once the
+  // app has the page (the filters and answers wait for the app: a click before it would be lost)
+  const search = useRef<HTMLDivElement>(null);
+  useTypedBeforeHydration(search, ['q'], (typed) => setQuery(typed.q ?? ''));
   const [category, setCategory] = useState<FaqCategory | 'all'>('all');
   const language = i18n.resolvedLanguage ?? 'tr';
 
@@ -65,17 +70,17 @@ export function FaqPage() {
   return (
     <>
       <PageHero eyebrow={t('hero.eyebrow')} title={t('hero.title')} lead={t('hero.lead')}>
-        <div className={classes.search}>
+        <div className={classes.search} ref={search}>
           <SearchIcon size={20} className={classes.searchIcon} />
           <input
             type="search"
+            name="q"
             className={classes.searchInput}
             value={query}
             onChange={(event) => setQuery(event.currentTarget.value)}
             placeholder={t('search.placeholder')}
             aria-label={t('search.label')}
             data-testid="faq-search"
-            disabled={!hydrated}
           />
         </div>
       </PageHero>

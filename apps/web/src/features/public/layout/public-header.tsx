@@ -20,8 +20,13 @@ export function PublicHeader() {
   return (
     <Box component="header" className={classes.header}>
       <div className={classes.container}>
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Link to={paths.home} className={classes.brand} aria-label={t('nav.home')}>
+        {/* gap xs: at 360 px logo, TR/EN, theme and the menu button fill the row to the pixel */}
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+          <Link
+            to={paths.home}
+            className={classes.brand}
+            aria-label={t('nav.brandLink', { brand: t('common.brand'), page: t('nav.home') })}
+          >
             <Logo size={32} />
           </Link>
           <Group gap="lg" wrap="nowrap">

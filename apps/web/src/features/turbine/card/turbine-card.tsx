@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { MapPinIcon } from '../../../ui/icons.tsx';
 import { displayCity } from '../../management/text.ts';
+import { AssetFacts } from '../../turbine-assets/asset-facts.tsx';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { PanoramaIcon } from '../turbine-icons.tsx';
 
@@ -23,7 +24,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" fw={600} truncate data-testid={testId}>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
         {value}
       </Text>
     </Stack>
@@ -33,6 +34,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 /** The turbine card: name, location, code, company name, with fallbacks for missing values. */
 export function TurbineCard({ turbine }: { turbine: Turbine }) {
   const { t } = useTranslation(TURBINE_NS);
+  const { t: tc } = useTranslation();
   const missing = t('card.missing');
   return (
     <Paper withBorder radius="lg" p="lg" data-testid="turbine-card">
@@ -65,6 +67,12 @@ export function TurbineCard({ turbine }: { turbine: Turbine }) {
         <Fact label={t('card.photos')} value={String(turbine.photo_count)} testId="turbine-photo-count" />
         <Fact label={t('card.coordinates')} value={turbine.coordinates || missing} />
       </SimpleGrid>
+      {turbine.coordinates_unreadable && !turbine.coordinates && (
+        <Text size="sm" c="orange.8" mt="xs" data-testid="turbine-coordinates-unreadable">
+          {tc('turbineAssets.coordinatesUnreadableShort', { text: turbine.coordinates_unreadable })}
+        </Text>
+      )}
+      <AssetFacts assets={turbine} />
     </Paper>
   );
 }

@@ -21,7 +21,8 @@ export function GalleryOnlyCards({ turbineId, photos }: { turbineId: number; pho
         const count = photos.filter((p) => p.category === category).length;
         return (
           <Card key={category} withBorder radius="lg" padding="lg">
-            <Group justify="space-between" wrap="nowrap">
+            {/* the view button goes under the title when the card is narrow, never cut (issue 24 item 20) */}
+            <Group justify="space-between" gap="sm">
               <Group gap="sm" wrap="nowrap">
                 <ThemeIcon size={44} variant="light" color={meta.color} radius="md">
                   <Icon size={24} />

@@ -52,7 +52,7 @@ export const PhotoTile = memo(function PhotoTile({
   return (
     <div className={classes.tile} data-selected={selected || undefined} data-testid="photo-tile" data-photo-name={photo.originalName}>
       <button type="button" className={classes.thumb} onClick={() => onOpen(index)} aria-label={text.open}>
-        <PhotoThumbnail photo={photo} testId="photo-thumbnail" iconSize={36} />
+        <PhotoThumbnail photo={photo} testId="photo-thumbnail" iconSize={36} decorative />
       </button>
       <label className={classes.check} data-disabled={selectDisabled || undefined}>
         <input

@@ -4,7 +4,7 @@ import { paths } from '../../../app/paths.ts';
 import { AppHeader, type HeaderAction } from '../../../ui/app-header/app-header.tsx';
 import { useCan } from '../../auth/use-auth.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
-import { CommentIcon } from '../turbine-icons.tsx';
+import { BuildingIcon, CommentIcon, ListIcon, UsersIcon } from '../turbine-icons.tsx';
 
 export interface TurbineHeaderProps {
   companyName: string | null;
@@ -44,10 +44,12 @@ export function TurbineHeader({ companyName, commentsOpen, onToggleComments }: T
       disabled: !onToggleComments,
       onClick: () => onToggleComments?.(),
     },
-    { id: 'header-turbine-list', label: t('header.turbineList'), to: paths.dashboard },
+    { id: 'header-turbine-list', label: t('header.turbineList'), shortIcon: <ListIcon size={16} />, to: paths.dashboard },
   ];
-  if (showPartners) actions.push({ id: 'header-partners', label: t('header.partners'), to: paths.companies });
-  if (showUsers) actions.push({ id: 'header-users', label: t('header.userSettings'), to: paths.users });
+  // where the row is short (1280 px, English) the links stay as named icons instead of folding into the menu
+  if (showPartners)
+    actions.push({ id: 'header-partners', label: t('header.partners'), shortIcon: <BuildingIcon size={16} />, to: paths.companies });
+  if (showUsers) actions.push({ id: 'header-users', label: t('header.userSettings'), shortIcon: <UsersIcon size={16} />, to: paths.users });
 
   return <AppHeader title={title} actions={actions} />;
 }

@@ -11,6 +11,7 @@ import { afterReportsChanged, deleteReportRequest, useReports } from '../api/tur
 import { EscapeLayerMarker, useEscapeLayer } from '../dialogs/escape-stack.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
 import { FileIcon } from '../turbine-icons.tsx';
+import { ShareDialog } from '../../share-links/share-dialog.tsx';
 import { ReportGenerate } from './report-generate.tsx';
 import { ReportList, reportName } from './report-list.tsx';
 import { ReportUpload } from './report-upload.tsx';
@@ -24,7 +25,15 @@ export interface LoadError {
   at: number;
 }
 
-export function ReportsSection({ turbineId, onLoadError }: { turbineId: number; onLoadError: (error: LoadError | null) => void }) {
+export function ReportsSection({
+  turbineId,
+  companyId,
+  onLoadError,
+}: {
+  turbineId: number;
+  companyId: number;
+  onLoadError: (error: LoadError | null) => void;
+}) {
   const { t } = useTranslation(TURBINE_NS);
   const queryClient = useQueryClient();
   const canUpload = useCan('report.upload');
@@ -33,6 +42,9 @@ export function ReportsSection({ turbineId, onLoadError }: { turbineId: number; 
   const [year, setYear] = useState<number | null>(null);
   const reports = useReports(turbineId, year);
   const [target, setTarget] = useState<Report | null>(null);
+  // a report revision shared by a manager (DECISIONS §17)
+  const canShare = useCan('shareLink.manage', { companyId });
+  const [sharing, setSharing] = useState<Report | null>(null);
 
   const failedAt = reports.error ? reports.errorUpdatedAt : 0;
   useEffect(() => {
@@ -60,18 +72,27 @@ export function ReportsSection({ turbineId, onLoadError }: { turbineId: number; 
       subtitle={t('reports.subtitle')}
       testId="reports-section"
       after={
-        <ConfirmDialog
-          opened={target !== null}
-          title={t('reports.deleteTitle')}
-          message={t('reports.deleteMessage', { name: target ? reportName(target) : '' })}
-          confirmLabel={t('delete.confirm')}
-          danger
-          loading={remove.isPending}
-          onConfirm={() => target && remove.mutate(target)}
-          onClose={closeConfirm}
-        >
-          <EscapeLayerMarker />
-        </ConfirmDialog>
+        <>
+          {canShare && (
+            <ShareDialog
+              target={{ turbineId, report: sharing ? { id: sharing.id, name: reportName(sharing) } : null }}
+              opened={sharing !== null}
+              onClose={() => setSharing(null)}
+            />
+          )}
+          <ConfirmDialog
+            opened={target !== null}
+            title={t('reports.deleteTitle')}
+            message={t('reports.deleteMessage', { name: target ? reportName(target) : '' })}
+            confirmLabel={t('delete.confirm')}
+            danger
+            loading={remove.isPending}
+            onConfirm={() => target && remove.mutate(target)}
+            onClose={closeConfirm}
+          >
+            <EscapeLayerMarker />
+          </ConfirmDialog>
+        </>
       }
     >
       {canGenerate && (
@@ -109,7 +130,7 @@ export function ReportsSection({ turbineId, onLoadError }: { turbineId: number; 
           <Text c="dimmed">{t('reports.empty')}</Text>
         </Group>
       ) : (
-        <ReportList reports={reports.data ?? []} onDelete={setTarget} />
+        <ReportList reports={reports.data ?? []} onDelete={setTarget} onShare={canShare ? setSharing : undefined} />
       )}
     </PageSection>
   );

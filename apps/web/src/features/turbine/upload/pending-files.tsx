@@ -9,7 +9,8 @@ import { FileThumb } from './file-thumb.tsx';
 import type { PendingPhoto } from './use-photo-upload.ts';
 import { useGridRows } from '../../../ui/use-grid-rows.ts';
 import { FileName } from '../../../ui/file-name.tsx';
-import { PHOTO_LIMIT_MB } from './photo-checks.ts';
+import { megabytes } from './photo-checks.ts';
+import { useUploadLimits } from '../../../api/upload-limits.ts';
 
 /** Previews for the first photos only: past these a memory card's worth would be decoded for a glance (the rest show
  *  the photo icon, their names and sizes). */
@@ -37,6 +38,7 @@ const MAX_HEIGHT = 260;
 export function PendingFiles({ files, sent, uploading, onRemove }: PendingFilesProps) {
   const { t } = useTranslation(TURBINE_NS);
   const { fileSize } = useFormatters();
+  const limitMb = megabytes(useUploadLimits().photo_bytes);
   // two reason lines under every tile once one is flagged (a tile is 84 px wide: "Fotoğraf değil" wraps): rows keep one
   // height
   const lines = files.some((photo) => photo.problem) ? 4 : 2;
@@ -124,11 +126,11 @@ export function PendingFiles({ files, sent, uploading, onRemove }: PendingFilesP
                         className={classes.pendingProblem}
                         title={t('upload.problemLabel', {
                           name: photo.name,
-                          reason: t(`upload.problem.${photo.problem}`, { limit: PHOTO_LIMIT_MB }),
+                          reason: t(`upload.problem.${photo.problem}`, { limit: limitMb }),
                         })}
                         data-testid="pending-problem"
                       >
-                        {t(`upload.problem.${photo.problem}`, { limit: PHOTO_LIMIT_MB })}
+                        {t(`upload.problem.${photo.problem}`, { limit: limitMb })}
                       </Text>
                     )}
                   </div>

@@ -31,6 +31,10 @@ describe('checks of a chosen file before anything is sent (issue 24 item 13)', (
       '1 dosya 200 MB sınırını aşıyor: huge.jpg',
     ]);
     expect(tr.each[1]).toBe('1 dosya 200 MB sınırını aşıyor: huge.jpg');
+    // with the server's own limit (MAX_PHOTO_MB) when it has said it
+    expect(describeProblems(files, 'en', { photo_bytes: 500 * 1024 * 1024, max_megapixels: 400 }).each[1]).toBe(
+      '1 file(s) over the 500 MB limit: huge.jpg',
+    );
     expect(describeProblems(files, 'en').each[0]).toBe(
       '1 file(s) of an unsupported type: fake.jpg. Only JPEG, PNG, WebP, TIFF and .pcd files are accepted.',
     );

@@ -16,8 +16,8 @@ import {
  */
 export type ChoiceProblem = Extract<UploadRejectionReason, 'too_large' | 'damaged' | 'unsupported_type' | 'wrong_extension'>;
 
-/** The limit the server applies unless configured otherwise (MAX_PHOTO_MB). */
-export const PHOTO_LIMIT_MB = Number((FILE_LIMITS.photoBytes / 1024 / 1024).toFixed(1));
+/** A byte limit in the MB the messages name (200 MB, or the server's MAX_PHOTO_MB). */
+export const megabytes = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
 
 export async function checkChosenPhoto(
   file: Blob & { name: string },
@@ -36,15 +36,21 @@ export async function checkChosenPhoto(
   }
 }
 
-const WORDING = { codes: PHOTO_REJECTION_CODES, params: { limit: PHOTO_LIMIT_MB, megapixels: FILE_LIMITS.maxMegapixels } };
-
 /** The flagged files in the server's sentences, one per reason ("2 files of an unsupported type: a.jpg, b.jpg. …"),
- *  and each file's own sentence (kept with it in the upload manager as its refusal). */
-export function describeProblems(files: readonly RefusedFile[], language: Language) {
+ *  and each file's own sentence (kept with it in the upload manager as its refusal), with the server's limits. */
+export function describeProblems(
+  files: readonly RefusedFile[],
+  language: Language,
+  limits: { photo_bytes: number; max_megapixels: number } = {
+    photo_bytes: FILE_LIMITS.photoBytes,
+    max_megapixels: FILE_LIMITS.maxMegapixels,
+  },
+) {
+  const wording = { codes: PHOTO_REJECTION_CODES, params: { limit: megabytes(limits.photo_bytes), megapixels: limits.max_megapixels } };
   const groups = new Map<UploadRejectionReason, RefusedFile[]>();
   for (const file of files) groups.set(file.reason, [...(groups.get(file.reason) ?? []), file]);
   return {
-    sentences: [...groups.values()].map((group) => describeRejections(group, WORDING, language).message),
-    each: describeRejections([...files], WORDING, language).items.map((item) => item.message),
+    sentences: [...groups.values()].map((group) => describeRejections(group, wording, language).message),
+    each: describeRejections([...files], wording, language).items.map((item) => item.message),
   };
 }

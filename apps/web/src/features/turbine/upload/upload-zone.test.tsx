@@ -17,6 +17,14 @@ import { chosenFile, claimingSize } from './test-files.ts';
 withLayoutBox();
 
 let fetchMock: Mock<typeof fetch>;
+/** what GET /api/uploads/limits answers (the server's MAX_PHOTO_MB…) */
+let serverLimits: { photo_bytes: number; report_bytes: number; max_megapixels: number };
+/** every other request answered with `answer` (the limits were asked at mount, while the session was still good) */
+const answerOthers = (answer: () => Response) =>
+  fetchMock.mockImplementation(async (input) =>
+    String(input).endsWith('/api/uploads/limits') ? jsonResponse({ success: true, data: serverLimits }) : answer(),
+  );
+const calledUrls = () => fetchMock.mock.calls.map((call) => String(call[0])).filter((url) => !url.endsWith('/api/uploads/limits'));
 let opened = 0;
 let stopPanel: () => void = () => undefined;
 beforeEach(() => {
@@ -25,7 +33,12 @@ beforeEach(() => {
   stopPanel = onOpenUploadPanel(() => opened++);
   FakeXhr.reset();
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  fetchMock = vi.fn<typeof fetch>(async () => jsonResponse({ success: true, data: { user: demoUser() }, user: demoUser() }));
+  serverLimits = { photo_bytes: 200 * 1024 * 1024, report_bytes: 100 * 1024 * 1024, max_megapixels: 400 };
+  fetchMock = vi.fn<typeof fetch>(async (input) =>
+    String(input).endsWith('/api/uploads/limits')
+      ? jsonResponse({ success: true, data: serverLimits })
+      : jsonResponse({ success: true, data: { user: demoUser() }, user: demoUser() }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
@@ -63,7 +76,7 @@ describe('blade upload zone', () => {
 
     // the session is checked first, then the photos go to the app-level upload manager for review (nothing sent yet)
     expect(await screen.findByText('2 fotoğraf yükleme yöneticisine eklendi', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/auth/validate-session');
+    expect(calledUrls()[0]).toBe('/api/auth/validate-session');
     expect(FakeXhr.instances).toHaveLength(0);
     const items = uploadManager.getSnapshot().items;
     expect(items.map((i) => [i.name, i.state, i.turbineId])).toEqual([
@@ -78,7 +91,7 @@ describe('blade upload zone', () => {
   }, 15_000);
 
   it('stops when the session has expired, sending nothing: no spinner left, off to sign in, the photos kept for the return', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ success: false, code: 'SESSION_INVALID', message: 'x' }, 401));
+    answerOthers(() => jsonResponse({ success: false, code: 'SESSION_INVALID', message: 'x' }, 401));
     const origins: string[] = [];
     const stopListening = onUnauthorized((origin) => origins.push(origin));
     const user = userEvent.setup();
@@ -97,7 +110,7 @@ describe('blade upload zone', () => {
     stopListening();
 
     // signed in again (same user): the zone comes back with the two photos chosen
-    fetchMock.mockResolvedValue(jsonResponse({ success: true, data: { user: demoUser() }, user: demoUser() }));
+    answerOthers(() => jsonResponse({ success: true, data: { user: demoUser() }, user: demoUser() }));
     window.localStorage.setItem(STORAGE_KEYS.token, fakeToken());
     window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(demoUser()));
     renderWithProviders(<BladePanel turbineId={5} rooms={9} blade="C" year={2025} photos={[]} existingNames={new Set()} />);
@@ -144,6 +157,21 @@ describe('files that cannot be sent (issue 24 item 13)', () => {
     expect(items[3]).toMatchObject({ code: 'PHOTO_UNSUPPORTED_TYPE', message: expect.stringContaining('fake_photo.jpg') });
     expect(uploadManager.getSnapshot().totals).toMatchObject({ files: 5, review: 3, refused: 2 });
     expect(FakeXhr.instances).toHaveLength(0);
+  }, 15_000);
+
+  it("flags a file over the server's own limit (MAX_PHOTO_MB), not the default one, and says the server's figure", async () => {
+    serverLimits = { ...serverLimits, photo_bytes: 1024 * 1024 };
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<BladePanel turbineId={5} rooms={9} blade="A" year={2025} photos={[]} existingNames={new Set()} />);
+    await user.upload(screen.getByTestId('upload-blade-A-drop-input'), [
+      claimingSize(image('two_mb.jpg'), 2 * 1024 * 1024),
+      image('small.jpg'),
+    ]);
+    const tile = (name: string) => screen.getAllByTestId('pending-file').find((el) => el.dataset.name === name) as HTMLElement;
+    await waitFor(() => expect(tile('two_mb.jpg')).toHaveAttribute('data-problem', 'too_large'), { timeout: 8000 });
+    expect(tile('small.jpg')).not.toHaveAttribute('data-problem');
+    expect(within(tile('two_mb.jpg')).getByTestId('pending-problem')).toHaveTextContent('1 MB üstü');
+    expect(screen.getByTestId('upload-blade-A-flagged')).toHaveTextContent('1 dosya 1 MB sınırını aşıyor: two_mb.jpg');
   }, 15_000);
 
   it('removes the flagged files in one step; with none left to send the button waits', async () => {

@@ -6,6 +6,7 @@ import { DropZone } from './drop-zone.tsx';
 import { PendingFiles } from './pending-files.tsx';
 import type { PhotoUploadState } from './use-photo-upload.ts';
 import { describeProblems } from './photo-checks.ts';
+import { useUploadLimits } from '../../../api/upload-limits.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import classes from './upload.module.css';
 
@@ -21,12 +22,14 @@ export function UploadZone({ state, testId, color }: UploadZoneProps) {
   const { t } = useTranslation(TURBINE_NS);
   const { language } = useFormatters();
   const { pending, sent, uploading, progress, checks, notice } = state;
+  const limits = useUploadLimits();
   // the flagged files' reasons in full, in the server's words (the tiles say them short)
   const flagged =
     checks.flagged.length > 0
       ? describeProblems(
           checks.flagged.map((p) => ({ name: p.name, reason: p.problem })),
           language,
+          limits,
         )
       : null;
   return (

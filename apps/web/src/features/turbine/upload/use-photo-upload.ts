@@ -13,6 +13,7 @@ import { useFormatters } from '../../../i18n/format.ts';
 import { isApiError } from '../../../api/api-error.ts';
 import { handleUnauthorized } from '../../../api/client.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
+import { loadUploadLimits } from '../../../api/upload-limits.ts';
 import { toast } from '../../../ui/toast/toast.tsx';
 import { authStore } from '../../auth/auth-store.ts';
 import { useCurrentUser } from '../../auth/use-auth.ts';
@@ -95,13 +96,19 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
   );
 
   /** Each chosen file's size and first bytes, before anything is sent: flagged files show why on their tile. */
-  const checkAll = useCallback(async (photos: readonly PendingPhoto[]) => {
-    for (let start = 0; start < photos.length; start += CHECK_BATCH) {
-      const batch = photos.slice(start, start + CHECK_BATCH);
-      const found = new Map(await Promise.all(batch.map(async (photo) => [photo.id, await checkChosenPhoto(photo.file)] as const)));
-      setPending((current) => current.map((photo) => (found.has(photo.id) ? { ...photo, problem: found.get(photo.id) ?? null } : photo)));
-    }
-  }, []);
+  const checkAll = useCallback(
+    async (photos: readonly PendingPhoto[]) => {
+      const limits = await loadUploadLimits(queryClient);
+      for (let start = 0; start < photos.length; start += CHECK_BATCH) {
+        const batch = photos.slice(start, start + CHECK_BATCH);
+        const found = new Map(
+          await Promise.all(batch.map(async (photo) => [photo.id, await checkChosenPhoto(photo.file, limits.photo_bytes)] as const)),
+        );
+        setPending((current) => current.map((photo) => (found.has(photo.id) ? { ...photo, problem: found.get(photo.id) ?? null } : photo)));
+      }
+    },
+    [queryClient],
+  );
 
   const add = useCallback(
     (files: readonly File[]) => {
@@ -161,6 +168,7 @@ export function usePhotoUpload(turbineId: number, target: UploadTarget, existing
       const reasons = describeProblems(
         flagged.map((p) => ({ name: p.name, reason: p.problem })),
         language,
+        await loadUploadLimits(queryClient),
       ).each;
       uploadManager.add(
         { id: turbineId, name: turbine ? turbineDisplayName(turbine) : String(turbineId), rooms: turbine?.rooms },

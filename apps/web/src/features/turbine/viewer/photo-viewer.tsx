@@ -51,9 +51,10 @@ export function PhotoViewer({
   useEffect(() => {
     if (!opened || !keyboard || index === null) return;
     const onKey = (event: KeyboardEvent) => {
-      // arrows inside a field, or inside a dialog above the viewer (the finding form and drawer), are theirs
+      // arrows inside a field or a slider (a point cloud's point size), or inside a dialog above the viewer (the finding
+      // form and drawer), are theirs
       const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="slider"]')) return;
       const dialog = target?.closest('[role="dialog"]');
       if (dialog && !dialog.querySelector(`[${LAYER_MARKER}]`)) return;
       if (event.key === 'ArrowLeft') onIndexChange(stepIndex(index, -1, count));

@@ -1,6 +1,6 @@
 import type { Photo } from '@windscope/contract';
 import { useTranslation } from 'react-i18next';
-import { ZoomableImage } from '../../category-photos/zoomable-image.tsx';
+import { PhotoZoom } from '../../deep-zoom/photo-zoom.tsx';
 import { useFlatMarking } from '../../findings/use-flat-marking.tsx';
 import { isPointCloudPhoto } from '../../viewer-common/point-cloud.ts';
 import { TURBINE_NS } from '../turbine-i18n.ts';
@@ -9,12 +9,17 @@ import classes from './viewer.module.css';
 
 const HEIGHT = 'calc(100dvh - 200px)';
 
-/** The picture in the turbine page's viewer. A drone, operator or robot photo (a flat picture) is shown by the category
- *  pages' zoomable image with the same "mark finding" tool and overlays (useFlatMarking, DECISIONS §12); a blade
- *  panorama or a point cloud keeps the plain frame (panorama findings are marked in the 360° viewer). */
+/** The picture in the turbine page's viewer. A drone, operator or robot photo (a flat picture) is shown on the one
+ *  deep-zoom surface (DECISIONS §16) with the "mark finding" tool and overlays (useFlatMarking, §12), as on the category
+ *  pages; a blade panorama or a point cloud keeps the plain frame (panorama findings are marked in the 360° viewer). */
 export function ViewerPicture({ turbineId, photo }: { turbineId: number; photo: Photo }) {
-  if (photo.category === null || isPointCloudPhoto(photo)) return <PhotoFrame photo={photo} maxHeight={HEIGHT} />;
+  if (!isFlatPhoto(photo)) return <PhotoFrame photo={photo} maxHeight={HEIGHT} />;
   return <MarkablePicture turbineId={turbineId} photo={photo} />;
+}
+
+/** A drone, operator or robot photo: a flat picture, for the deep-zoom surface (not a blade panorama, not a point cloud). */
+export function isFlatPhoto(photo: Photo): boolean {
+  return photo.category !== null && !isPointCloudPhoto(photo);
 }
 
 function MarkablePicture({ turbineId, photo }: { turbineId: number; photo: Photo }) {
@@ -24,7 +29,7 @@ function MarkablePicture({ turbineId, photo }: { turbineId: number; photo: Photo
     <div className={classes.markable}>
       {findings.toolbar && <div className={classes.markTools}>{findings.toolbar}</div>}
       <div className={classes.zoomBox}>
-        <ZoomableImage
+        <PhotoZoom
           key={photo.id}
           photo={photo}
           alt={t('viewer.imageAlt', { name: photo.originalName })}
