@@ -1,7 +1,8 @@
 import { encodePcd, type PcdEncoding, type PcdPoint } from '@windscope/contract/pcd';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import type { TestApp } from './harness.ts';
+import { checkIntegrity, type IntegrityOptions } from '../src/integrity/integrity.ts';
+import { createTestApp, DEMO, type TestApp } from './harness.ts';
 
 export interface FormFile {
   name: string;
@@ -151,6 +152,29 @@ export async function storedKeys(t: TestApp): Promise<string[]> {
   const storage = t.app.ctx.storage;
   return [...(await storage.list('turbines/')), ...(await storage.list('.staging/'))];
 }
+
+/** An app with no background derivative loop (derivatives are made on demand, by ensure() or by an explicit queue
+ *  run), the Ege admin's session and the first demo turbine it sees. */
+export async function queuelessApp(storage: 'fs' | 's3') {
+  const t = await createTestApp({ storage, config: { derivativeWorkers: 0 } });
+  const admin = await t.login(DEMO.egeAdmin);
+  const [turbineId = 0] = await demoTurbineIds(t, admin);
+  return { t, admin, turbineId };
+}
+
+/** `npm run integrity` on the test app's database and storage: without checksums, orphans of any age, unless told. */
+export const integrityOf = (t: TestApp, overrides: Partial<IntegrityOptions> = {}) =>
+  checkIntegrity({
+    db: t.app.ctx.db,
+    storage: t.app.ctx.storage,
+    derivatives: t.app.ctx.derivatives,
+    repair: false,
+    checksums: false,
+    orphanAgeMs: 0,
+    leaseSeconds: 120,
+    now: new Date(),
+    ...overrides,
+  });
 
 /** Turbine ids of the demo data, as a signed-in user of each company sees them. */
 export async function demoTurbineIds(t: TestApp, token: string): Promise<number[]> {

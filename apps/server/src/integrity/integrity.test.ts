@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos, tusUploads } from '../db/schema.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { tusClient, uploadIdOf } from '../../test/tus.ts';
-import { demoTurbineIds, makeJpeg, makePdf, postFiles } from '../../test/uploads.ts';
-import { checkIntegrity, type IntegrityOptions } from './integrity.ts';
+import { demoTurbineIds, integrityOf, makeJpeg, makePdf, postFiles } from '../../test/uploads.ts';
+import type { IntegrityOptions } from './integrity.ts';
 
 const year = new Date().getFullYear();
 const HOUR = 3_600_000;
@@ -34,18 +34,7 @@ describe.each(['fs', 's3'] as const)('the integrity check (%s driver)', (storage
     await t?.close();
   });
 
-  const run = (overrides: Partial<IntegrityOptions> = {}) =>
-    checkIntegrity({
-      db: t.app.ctx.db,
-      storage: t.app.ctx.storage,
-      derivatives: t.app.ctx.derivatives,
-      repair: false,
-      checksums: true,
-      orphanAgeMs: HOUR,
-      leaseSeconds: 120,
-      now: new Date(),
-      ...overrides,
-    });
+  const run = (overrides: Partial<IntegrityOptions> = {}) => integrityOf(t, { checksums: true, orphanAgeMs: HOUR, ...overrides });
   const keyOf = (name: string) => keys.find((k) => k.endsWith(`-${name}`)) ?? '';
 
   it('finds nothing wrong after ordinary uploads', async () => {

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos, turbines } from '../db/schema.ts';
-import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { createDerivativeQueue, type DerivativeQueue } from './derivative-queue.ts';
-import { demoTurbineIds, makeJpeg, postFiles, storedKeys } from '../../test/uploads.ts';
+import { makeJpeg, postFiles, queuelessApp, storedKeys } from '../../test/uploads.ts';
 
 const year = new Date().getFullYear();
 type Listed = { key: string; urls: { thumbnail: string; preview: string; original: string } };
@@ -17,9 +17,7 @@ describe.each(['fs', 's3'] as const)('thumbnails and previews made after the upl
 
   beforeAll(async () => {
     // no background loop: every derivative below is made on demand or by an explicit queue run
-    t = await createTestApp({ storage, config: { derivativeWorkers: 0 } });
-    admin = await t.login(DEMO.egeAdmin);
-    [turbineId = 0] = await demoTurbineIds(t, admin);
+    ({ t, admin, turbineId } = await queuelessApp(storage));
   });
   afterAll(async () => {
     await t?.close();

@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoSchema } from '@windscope/contract';
 import { parsePcdHeader } from '@windscope/contract/pcd';
 import { photos } from '../db/schema.ts';
-import { checkIntegrity } from '../integrity/integrity.ts';
 import { makePointCloudDerivatives, readPointSample } from '../media/point-cloud.ts';
-import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
-import { bladeSection, demoTurbineIds, makeJpeg, makePcd, pcdOf, postFiles, storedKeys } from '../../test/uploads.ts';
+import type { TestApp } from '../../test/harness.ts';
+import { bladeSection, integrityOf, makeJpeg, makePcd, pcdOf, postFiles, queuelessApp, storedKeys } from '../../test/uploads.ts';
 
 const year = new Date().getFullYear();
 
@@ -36,9 +35,7 @@ describe.each(['fs', 's3'] as const)('a point cloud in photo answers and file ro
 
   beforeAll(async () => {
     // no background loop: thumbnails are made on demand (the file route) or by ensure()
-    t = await createTestApp({ storage, config: { derivativeWorkers: 0 } });
-    admin = await t.login(DEMO.egeAdmin);
-    [turbineId = 0] = await demoTurbineIds(t, admin);
+    ({ t, admin, turbineId } = await queuelessApp(storage));
   });
   afterAll(async () => {
     await t?.close();
@@ -180,17 +177,7 @@ describe.each(['fs', 's3'] as const)('a point cloud in photo answers and file ro
     const copyKey = `${cloud.key}.cloud.pcd`;
     expect(await storedKeys(t)).toContain(copyKey);
 
-    const integrity = (repair: boolean) =>
-      checkIntegrity({
-        db: t.app.ctx.db,
-        storage: t.app.ctx.storage,
-        derivatives: t.app.ctx.derivatives,
-        repair,
-        checksums: false,
-        orphanAgeMs: 3_600_000,
-        leaseSeconds: 120,
-        now: new Date(),
-      });
+    const integrity = (repair: boolean) => integrityOf(t, { repair, orphanAgeMs: 3_600_000 });
     const mine = (report: Awaited<ReturnType<typeof integrity>>) => report.problems.filter((problem) => problem.key.startsWith(cloud.key));
     // known: not an orphan
     expect(mine(await integrity(false))).toEqual([]);

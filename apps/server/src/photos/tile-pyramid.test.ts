@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../db/schema.ts';
-import { checkIntegrity } from '../integrity/integrity.ts';
 import { TILE_SIZE } from '../media/tile-pyramid.ts';
 import { pyramidKeyOf } from '../uploads/storage-keys.ts';
-import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
-import { demoTurbineIds, makeJpeg, postFiles } from '../../test/uploads.ts';
+import { DEMO, type TestApp } from '../../test/harness.ts';
+import { integrityOf, makeJpeg, postFiles, queuelessApp } from '../../test/uploads.ts';
 
 const year = new Date().getFullYear();
 type Listed = { key: string; urls: { thumbnail: string; preview: string; original: string; zoom: string | null } };
@@ -18,9 +17,7 @@ describe.each(['fs', 's3'] as const)('Deep Zoom pyramids of large photos (%s dri
 
   beforeAll(async () => {
     // no background loops: pyramids are made when the test runs the queues
-    t = await createTestApp({ storage, config: { derivativeWorkers: 0 } });
-    admin = await t.login(DEMO.egeAdmin);
-    [turbineId = 0] = await demoTurbineIds(t, admin);
+    ({ t, admin, turbineId } = await queuelessApp(storage));
   });
   afterAll(async () => {
     await t?.close();
@@ -40,17 +37,7 @@ describe.each(['fs', 's3'] as const)('Deep Zoom pyramids of large photos (%s dri
     for (const { key } of keys) await t.app.ctx.derivatives.ensure(key);
     await t.app.ctx.tiles.idle();
   };
-  const integrity = (repair: boolean) =>
-    checkIntegrity({
-      db: t.app.ctx.db,
-      storage: t.app.ctx.storage,
-      derivatives: t.app.ctx.derivatives,
-      repair,
-      checksums: false,
-      orphanAgeMs: 0,
-      leaseSeconds: 120,
-      now: new Date(),
-    });
+  const integrity = (repair: boolean) => integrityOf(t, { repair });
 
   it('gives a small photo no pyramid, and a large one a signed base that answers pending until it is made', async () => {
     const small = await upload('zoom-small.jpg', await makeJpeg(2048, 1000));

@@ -3,9 +3,7 @@ import type { Company } from '@windscope/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanies } from '../../api/companies.ts';
-import { AppHeader } from '../../ui/app-header/app-header.tsx';
-import { usePageTitle } from '../../ui/page-title.ts';
-import { RequirePermission } from '../auth/require-permission.tsx';
+import { GuardedPage } from '../management/guarded-page.tsx';
 import { useCan } from '../auth/use-auth.ts';
 import { useListPageActions } from '../management/header-actions.tsx';
 import '../management/management-styles.ts';
@@ -21,7 +19,6 @@ import { COMPANIES_NS } from './i18n.ts';
 /** /dashboard/companies (spec §2): partner management for the superadmin; others see the unauthorized notice, then /dashboard. */
 export function CompaniesPage() {
   const { t } = useTranslation();
-  usePageTitle(t('pages.companies'));
   const { t: tp } = useTranslation(COMPANIES_NS);
   const dialogs = useEntityDialogs<Company, 'edit' | 'delete'>();
   const actions = useListPageActions({
@@ -31,12 +28,9 @@ export function CompaniesPage() {
     onAdd: dialogs.add,
   });
   return (
-    <>
-      <AppHeader title={t('pages.companies')} actions={actions} />
-      <RequirePermission action="company.list" otherwise="unauthorized">
-        <CompaniesContent dialogs={dialogs} />
-      </RequirePermission>
-    </>
+    <GuardedPage title={t('pages.companies')} action="company.list" actions={actions}>
+      <CompaniesContent dialogs={dialogs} />
+    </GuardedPage>
   );
 }
 

@@ -3,9 +3,7 @@ import type { MailOutboxStatus } from '@windscope/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMailOutbox } from '../../api/mail-outbox.ts';
-import { AppHeader } from '../../ui/app-header/app-header.tsx';
-import { usePageTitle } from '../../ui/page-title.ts';
-import { RequirePermission } from '../auth/require-permission.tsx';
+import { GuardedPage } from '../management/guarded-page.tsx';
 import '../management/management-styles.ts';
 import { LoadErrorBanner } from '../management/load-error-banner.tsx';
 import { MAIL_OUTBOX_NS } from './i18n.ts';
@@ -15,14 +13,10 @@ import { MailTable } from './mail-table.tsx';
  *  failed e-mail again. Others see the unauthorized notice. */
 export function MailOutboxPage() {
   const { t } = useTranslation();
-  usePageTitle(t('pages.mailOutbox'));
   return (
-    <>
-      <AppHeader title={t('pages.mailOutbox')} />
-      <RequirePermission action="mail.read" otherwise="unauthorized">
-        <MailOutboxContent />
-      </RequirePermission>
-    </>
+    <GuardedPage title={t('pages.mailOutbox')} action="mail.read">
+      <MailOutboxContent />
+    </GuardedPage>
   );
 }
 

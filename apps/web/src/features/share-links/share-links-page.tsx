@@ -1,16 +1,13 @@
-import { Container, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Container, Group, Select, Stack, Text } from '@mantine/core';
 import { SHARE_LINK_PAGE_SIZE, SHARE_LINK_STATES, type ShareLink, type ShareLinkState } from '@windscope/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanies } from '../../api/companies.ts';
 import { type ShareLinkFilters, useShareLinkPage } from '../../api/share-links.ts';
-import { AppHeader } from '../../ui/app-header/app-header.tsx';
-import { usePageTitle } from '../../ui/page-title.ts';
-import { EmptyNote } from '../../ui/row-actions.tsx';
-import { RequirePermission } from '../auth/require-permission.tsx';
 import { useCurrentUser } from '../auth/use-auth.ts';
+import { GuardedPage } from '../management/guarded-page.tsx';
 import '../management/management-styles.ts';
-import { LoadErrorBanner } from '../management/load-error-banner.tsx';
+import { PagedList } from '../management/paged-list.tsx';
 import { SHARE_NS } from './i18n.ts';
 import { OpeningsDialog, RevokeLinkDialog, ShareLinkTable } from './share-link-table.tsx';
 
@@ -19,14 +16,10 @@ import { OpeningsDialog, RevokeLinkDialog, ShareLinkTable } from './share-link-t
  *  made on a turbine's page. Others see the unauthorized notice. */
 export function ShareLinksPage() {
   const { t } = useTranslation(SHARE_NS);
-  usePageTitle(t('list.title'));
   return (
-    <>
-      <AppHeader title={t('list.title')} />
-      <RequirePermission action="shareLink.manage" otherwise="unauthorized">
-        <ShareLinksContent />
-      </RequirePermission>
-    </>
+    <GuardedPage title={t('list.title')} action="shareLink.manage">
+      <ShareLinksContent />
+    </GuardedPage>
   );
 }
 
@@ -39,7 +32,6 @@ function ShareLinksContent() {
   const [openingsOf, setOpeningsOf] = useState<ShareLink | null>(null);
   const [revoking, setRevoking] = useState<ShareLink | null>(null);
   const list = useShareLinkPage(filters, page);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / SHARE_LINK_PAGE_SIZE)) : 1;
   const filter = (next: ShareLinkFilters) => {
     setFilters(next);
     setPage(1);
@@ -88,43 +80,29 @@ function ShareLinksContent() {
             data-testid="share-link-filter-turbine"
           />
         </Group>
-        {list.isError && (
-          <LoadErrorBanner
-            title={t('list.loadError')}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-            testId="share-links-error"
-          />
-        )}
-        {list.isPending && <Skeleton height={260} radius="lg" />}
-        {list.data && (
-          <Text size="sm" c="dimmed" data-testid="share-links-total">
-            {t('list.total', { count: list.data.total })}
-          </Text>
-        )}
-        {list.data && list.data.items.length === 0 && <EmptyNote testId="share-links-empty">{t('list.empty')}</EmptyNote>}
-        {list.data && list.data.items.length > 0 && (
-          <ShareLinkTable
-            links={list.data.items}
-            onOpenings={setOpeningsOf}
-            onRevoke={setRevoking}
-            wide={{ company: superadmin && filters.company_id === undefined }}
-            label={t('list.tableLabel')}
-          />
-        )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              aria-label={t('list.pagination')}
-              data-testid="share-links-pages"
-              getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
+        <PagedList
+          query={list}
+          page={page}
+          onPage={setPage}
+          pageSize={SHARE_LINK_PAGE_SIZE}
+          text={{
+            loadError: t('list.loadError'),
+            total: (count) => t('list.total', { count }),
+            empty: t('list.empty'),
+            pagination: t('list.pagination'),
+          }}
+          testIds={{ error: 'share-links-error', total: 'share-links-total', empty: 'share-links-empty', pages: 'share-links-pages' }}
+        >
+          {(links) => (
+            <ShareLinkTable
+              links={links}
+              onOpenings={setOpeningsOf}
+              onRevoke={setRevoking}
+              wide={{ company: superadmin && filters.company_id === undefined }}
+              label={t('list.tableLabel')}
             />
-          </Group>
-        )}
+          )}
+        </PagedList>
       </Stack>
       <OpeningsDialog link={openingsOf} onClose={() => setOpeningsOf(null)} />
       <RevokeLinkDialog link={revoking} onClose={() => setRevoking(null)} />

@@ -11,12 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
 import { useDeleteWebhook, useRotateWebhookSecret, useSendWebhookTest, useWebhookDeliveries, useWebhooks } from '../../api/webhooks.ts';
 import { useFormatters } from '../../i18n/format.ts';
-import { AppHeader } from '../../ui/app-header/app-header.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { usePageTitle } from '../../ui/page-title.ts';
 import { EmptyNote, RowActions } from '../../ui/row-actions.tsx';
 import { toast } from '../../ui/toast/toast.tsx';
-import { RequirePermission } from '../auth/require-permission.tsx';
+import { GuardedPage } from '../management/guarded-page.tsx';
 import { useCurrentUser } from '../auth/use-auth.ts';
 import './webhooks-styles.ts';
 import { PlusIcon } from '../management/icons.tsx';
@@ -28,14 +26,10 @@ import { ShownSecret, WebhookFormDialog } from './webhook-dialogs.tsx';
  *  switch off, a new secret (shown once), a test event, the delivery log. Others see the unauthorized notice. */
 export function WebhooksPage() {
   const { t } = useTranslation();
-  usePageTitle(t('pages.webhooks'));
   return (
-    <>
-      <AppHeader title={t('pages.webhooks')} />
-      <RequirePermission action="webhook.manage" otherwise="unauthorized">
-        <WebhooksContent />
-      </RequirePermission>
-    </>
+    <GuardedPage title={t('pages.webhooks')} action="webhook.manage">
+      <WebhooksContent />
+    </GuardedPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Container, Group, Pagination, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { FLEET_FINDINGS_LIMIT, type FleetFinding, turbineFilterQueryOf } from '@windscope/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useFindingLabels } from '../../findings/labels.ts';
 import { SeverityChip } from '../../findings/severity-chip.tsx';
 import '../../management/management-styles.ts';
 import { LoadErrorBanner } from '../../management/load-error-banner.tsx';
+import { ListPagination, pageCount } from '../../management/paged-list.tsx';
 import { displayCity } from '../../management/text.ts';
 import { readDashboardState, writeDashboardState } from '../filters/dashboard-url-state.ts';
 import { DASHBOARD_NS } from '../i18n.ts';
@@ -41,7 +42,7 @@ export function FleetFindingsPage() {
     [filters, companyId, band, missing, page],
   );
   const list = useFleetFindings(query);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / FLEET_FINDINGS_LIMIT)) : 1;
+  const pages = pageCount(list.data?.total, FLEET_FINDINGS_LIMIT);
   const goToPage = (next: number) => {
     setParams(
       (current) => {
@@ -129,19 +130,14 @@ export function FleetFindingsPage() {
             </Paper>
           )}
           {list.data && list.data.items.length > 0 && <FleetFindingTable rows={list.data.items} />}
-          {pages > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={goToPage}
-                aria-label={t('fleetFindings.pagination')}
-                data-testid="fleet-findings-pagination"
-                getItemProps={(item) => ({ 'aria-label': t('fleetFindings.page', { page: item }) })}
-                getControlProps={(control) => ({ 'aria-label': t(`fleetFindings.pageControl.${control}`) })}
-              />
-            </Group>
-          )}
+          <ListPagination
+            pages={pages}
+            page={page}
+            onChange={goToPage}
+            label={t('fleetFindings.pagination')}
+            testId="fleet-findings-pagination"
+            itemLabel={(item) => t('fleetFindings.page', { page: item })}
+          />
         </Stack>
       </Container>
     </>
