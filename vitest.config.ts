@@ -14,6 +14,11 @@ export default defineConfig({
           hookTimeout: 60_000,
           // each file gets its own database; two at a time suits two cores
           maxWorkers: 2,
+          // a worker keeps its modules from one file to the next: the server's modules (and PGlite's WebAssembly)
+          // are loaded once per worker instead of once per file (import was 401 s of the PostgreSQL tier in session 15).
+          // Safe because the server keeps no state in modules between apps: each test file builds its own app, database
+          // and storage (test/harness.ts), and no test changes process.env or mocks a module.
+          isolate: false,
         },
       },
       {
