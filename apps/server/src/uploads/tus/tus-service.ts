@@ -249,6 +249,9 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
    *  renews it every third of it while the pipeline runs, so a claim not renewed for a lease belongs to a process that
    *  died (kill -9, a stop mid-pipeline) and the next request for the upload (its outcome, a HEAD's retry) finishes it. */
   const finishLeaseMs = ctx.config.uploadQuota.slotLeaseMs;
+  /** the pipelines this process is running, by upload: a final PATCH that arrives while one of them runs (the second of
+   *  two sent at once, read after the first one's claim) waits for it here, instead of a 423 it would have to retry */
+  const finishingHere = new Map<string, Promise<unknown>>();
   /** How long the claim of a 'finishing' row still holds (0: its process is gone, the upload may be taken over). */
   const finishLeaseLeft = (row: TusRow) =>
     row.state === 'finishing' ? Math.max(0, (row.finishingAt?.getTime() ?? 0) + finishLeaseMs - ctx.now().getTime()) : 0;
@@ -382,9 +385,12 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
         .catch(() => {});
     }, finishLeaseMs / 3);
     renewal.unref();
+    const running = runFinish(id, auth, request, claimed, () => heldAt);
+    finishingHere.set(id, running);
     try {
-      return await runFinish(id, auth, request, claimed, () => heldAt);
+      return await running;
     } finally {
+      finishingHere.delete(id);
       clearInterval(renewal);
     }
   }
@@ -595,6 +601,9 @@ export function createTusUploads(ctx: AppContext, log: (message: string, details
       }
       if (row.state === 'done' || row.state === 'finishing') {
         if (method === 'HEAD') return wholeHead(reply, row);
+        // the second of two final PATCHes sent at once, read after the first one's claim in this process: its outcome,
+        // once the pipeline ends (another process's pipeline: 423 at once, which tus clients retry)
+        await finishingHere.get(id)?.catch(() => {});
         // a final PATCH whose answer was lost, sent again: the same answer
         return answerFinished(request, reply, auth, row, 0);
       }

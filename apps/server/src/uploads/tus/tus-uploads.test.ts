@@ -458,6 +458,31 @@ describe.each(['fs', 's3'] as const)('resumable photo uploads (tus, %s driver)',
     }
   });
 
+  it('a final PATCH that arrives while this process runs the pipeline of the first one waits for it: 200 with the same photo, not 423', async () => {
+    // the order that a loaded machine made of two simultaneous ones (CI, session 16): the second is read after the
+    // first one's claim. A large photo keeps the pipeline busy long enough to be seen 'finishing'.
+    const client = tusClient(t, operator, 'en');
+    const bytes = await makeJpeg(4000, 3000, { seed: 77 });
+    const filename = name('second');
+    const id = uploadIdOf(await client.create(meta(filename), bytes.length));
+    const start = bytes.length - 1000;
+    expect((await client.patch(id, 0, bytes.subarray(0, start))).statusCode).toBe(204);
+    const first = client.patch(id, start, bytes.subarray(start));
+    // (a timer between reads: PGlite answers within microtasks, and the request's body is fed on timers and I/O)
+    let state = (await rowOf(id))?.state;
+    while (state === 'receiving') {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      state = (await rowOf(id))?.state;
+    }
+    expect(state).toBe('finishing');
+    const second = await client.patch(id, start, bytes.subarray(start));
+    const answered = await first;
+    expect([answered.statusCode, second.statusCode], second.body).toEqual([200, 200]);
+    expect(second.json().data.id).toBe(answered.json().data.id);
+    expect(second.headers['upload-offset']).toBe(String(bytes.length));
+    expect((await photoNamed(filename))?.sha256).toBe(sha(bytes));
+  });
+
   it('refuses finished bytes that are HTML named .jpg (415, localized), a damaged SHA-256 and a name taken meanwhile; nothing stays', async () => {
     const client = tusClient(t, operator, 'en');
     const before = await storedKeys(t);
