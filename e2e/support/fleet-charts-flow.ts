@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
 import { markFinding, moveFinding } from './findings.ts';
@@ -139,6 +140,22 @@ export async function fleetChartsFlow(page: Page, admin: Session, fleet: Fleet, 
     await expect(page.getByTestId('fleet-findings-total')).toHaveAttribute('data-total', '6');
     await shot('findings-model');
     await expectAxeClean(page, `fleet findings ${look.width}`);
+  });
+  await step('export of the list', async () => {
+    // issue 27: the list's export asks for the list's filters; its file holds the list's six findings
+    await page.getByTestId('fleet-findings-export').click();
+    await expect(page.getByTestId('fleet-findings-export-menu')).toBeVisible();
+    await shot('findings-export', false);
+    await expectAxeClean(page, `fleet findings export ${look.width}`);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('fleet-findings-export-shown-csv').click();
+    const csv = readFileSync(await (await download).path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    // the filters' line, the header, the rows
+    expect(csv.slice(2)).toHaveLength(6);
+    expect(csv[0]).toContain(fleet.models[0]);
   });
   await step('distance bar', async () => {
     // a distance bar, clicked with the mouse, opens its band

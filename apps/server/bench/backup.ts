@@ -17,6 +17,7 @@ import path from 'node:path';
 import { createBackup } from '../src/backup/create-backup.ts';
 import { restoreBackup } from '../src/backup/restore-backup.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { formatOperator, type OperatorLine } from '../src/lib/operator-messages.ts';
 import { companies, photos, turbines, users } from '../src/db/schema.ts';
 
 const GB = Number(process.env.BENCH_BACKUP_GB ?? 2);
@@ -165,7 +166,8 @@ try {
           pgliteDir: path.join(target, 'pglite'),
           dataDir: target,
           filesRoot: path.join(target, 'files'),
-          log: (l) => steps.push(l),
+          // a baseline from before issue 22 logs text
+          log: (l: OperatorLine | string) => steps.push(typeof l === 'string' ? l : formatOperator(l, 'en')),
         }),
       );
       best[`restore ${version.label}`] = Math.min(best[`restore ${version.label}`] ?? Infinity, restore.seconds);

@@ -24,7 +24,8 @@ afterAll(async () => {
 
 /** `npm run backup` / `npm run restore` as an operator runs them: their own process, the server's environment. */
 async function runBackupCli(script: string, args: string[]): Promise<{ code: number | null; out: string }> {
-  const { code, out, err } = await runCommand(serverCli(`src/backup/${script}`, args), { LOG_LEVEL: 'warn', ...env });
+  // the English messages below, whatever this machine's locale
+  const { code, out, err } = await runCommand(serverCli(`src/backup/${script}`, args), { LOG_LEVEL: 'warn', WINDSCOPE_LANG: 'en', ...env });
   return { code, out: out + err };
 }
 

@@ -43,6 +43,8 @@ function expectTrue(condition: boolean, message: string) {
 
 /** The turbine a fleet list case prepared, by the case's context (its check looks for it). */
 const preparedTurbines = new WeakMap<RouteContext, number>();
+/** the finding each export call was prepared with (GET /api/findings/export) */
+const preparedFindings = new WeakMap<RouteContext, number>();
 
 export const FINDING_ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/turbines/:id/findings': {
@@ -99,8 +101,23 @@ export const FINDING_ROUTE_CASES: Record<string, RouteCase> = {
     ok: 200,
     tenantRow: false,
     prepare: async (c) => {
-      await confirmedFinding(c);
-      return { query: `?format=xlsx&filter_company_id=${c.companyId}` };
+      // a confirmed finding 4 m from the root, on a turbine without a model or blade type
+      const turbine = await insertTurbine(c.t, c.companyId);
+      const finding = await insertFinding(c.t, turbine.id, c.actorUser, { status: 'confirmed', distance: 4 });
+      preparedFindings.set(c, finding.id);
+      // the fleet findings list's filters (issue 27): its "no model" / "no blade type" bars, a band, the list's statuses
+      return {
+        query: `?format=csv&filter_company_id=${c.companyId}&no_model=1&no_blade_type=1&distance_from=0&distance_to=10&status=open`,
+      };
+    },
+    check: (res, c) => {
+      // the finding numbers: the first column after the filters' line and the header
+      const ids = res.body
+        .split('\r\n')
+        .slice(2)
+        .map((line) => Number(line.split(',')[0]));
+      const sees = c.role === 'superadmin' || c.companyId === c.actor.companyId;
+      expectTrue(ids.includes(preparedFindings.get(c) ?? 0) === sees, `${c.role} exports findings of the wrong company`);
     },
   },
   'GET /api/findings': {

@@ -5,7 +5,6 @@ import { type Action, type Actor, can, type Resource } from './permissions.ts';
 import { bladeSchema, photoCategorySchema } from './schemas.ts';
 import { multiLineText } from './text-fields.ts';
 import type { TextFieldName } from './text-field-names.ts';
-import { turbineFilterQuerySchema } from './turbine-filters.ts';
 
 /** Findings (DECISIONS §12): one physical damage at one place on one blade, seen on one or more photos (observations),
  *  reviewed, planned, repaired and verified; every change an event. Shapes and rules for the server and the web app. */
@@ -364,15 +363,12 @@ export type FindingListQuery = z.infer<typeof findingListQuerySchema>;
 
 export const FINDING_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type FindingExportFormat = (typeof FINDING_EXPORT_FORMATS)[number];
-const exportFormat = z.enum(FINDING_EXPORT_FORMATS, field('FINDING_FILTER_INVALID')).default('csv');
+export const findingExportFormatSchema = z.enum(FINDING_EXPORT_FORMATS, field('FINDING_FILTER_INVALID')).default('csv');
 /** GET /turbines/{id}/findings/export: the list's own filters and sort (issue 24 item 2: the file holds what the list
  *  shows, in its order); none: every finding of the turbine. */
-export const findingExportQuerySchema = findingListQuerySchema.extend({ format: exportFormat });
+export const findingExportQuerySchema = findingListQuerySchema.extend({ format: findingExportFormatSchema });
 export type FindingExportQuery = z.infer<typeof findingExportQuerySchema>;
-/** GET /findings/export: the findings of the turbines the dashboard lists for these filters (its own parameter names);
- *  none: of every turbine the user sees. */
-export const fleetFindingExportQuerySchema = turbineFilterQuerySchema.extend({ format: exportFormat });
-export type FleetFindingExportQuery = z.infer<typeof fleetFindingExportQuerySchema>;
+// GET /findings/export (the fleet's findings, with the fleet list's filters): fleet-findings.ts
 
 // ---------- answers ----------
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findingSchema, findingStatusListSchema } from './findings.ts';
+import { findingExportFormatSchema, findingSchema, findingStatusListSchema } from './findings.ts';
 import { turbineFilterQuerySchema } from './turbine-filters.ts';
 
 /** Issue 27 item 3 ("fleet questions", DECISIONS §18): the findings of the turbines the dashboard lists, across the
@@ -21,24 +21,45 @@ const MAX_OFFSET = 10_000_000;
 /** "1": only turbines without this asset value (none stored, or blank): the chart's "no model" / "no blade type" bar. */
 const onlyWithout = z.literal('1', FILTER);
 
-/** GET /findings: the dashboard's turbine filters (its own names: q, city, year, severity, manufacturer, model,
- *  blade_type, filter_company_id), the findings' statuses (default: the open ones, which make the turbines' health),
- *  a distance band from the root [distance_from, distance_to) in metres, turbines without a model or blade type
- *  (no_model=1, no_blade_type=1; not with a model or blade type asked for), and a page: `limit` findings (at most
- *  FLEET_FINDINGS_LIMIT, the default) after the first `offset`. */
-export const fleetFindingListQuerySchema = turbineFilterQuerySchema
-  .extend({
-    status: findingStatusListSchema.default('open'),
-    distance_from: metres.optional(),
-    distance_to: metres.optional(),
-    no_model: onlyWithout.optional(),
-    no_blade_type: onlyWithout.optional(),
+/** The statuses the fleet findings list shows when none are asked for: the open ones, which make the turbines' health. */
+export const FLEET_FINDINGS_DEFAULT_STATUS = 'open';
+
+/** Which findings of the fleet (issue 27): the dashboard's turbine filters (its own names: q, city, year, severity,
+ *  manufacturer, model, blade_type, filter_company_id), the findings' statuses, a distance band from the root
+ *  [distance_from, distance_to) in metres, turbines without a model or blade type (no_model=1, no_blade_type=1; not with
+ *  a model or blade type asked for). The list (GET /findings) and its export (GET /findings/export) read these one
+ *  way, and the server picks their rows with one query (findings/fleet.ts fleetFindingConditions). */
+const fleetFindingFilterFields = turbineFilterQuerySchema.extend({
+  status: findingStatusListSchema.optional(),
+  distance_from: metres.optional(),
+  distance_to: metres.optional(),
+  no_model: onlyWithout.optional(),
+  no_blade_type: onlyWithout.optional(),
+});
+export type FleetFindingFilter = z.infer<typeof fleetFindingFilterFields>;
+type FleetFilterRules = Pick<FleetFindingFilter, 'distance_from' | 'distance_to' | 'no_model' | 'no_blade_type' | 'model' | 'blade_type'>;
+/** the rules across fields: a band that ends after it starts; "without a model" not with a model asked for */
+const withFleetFilterRules = <S extends z.ZodType<FleetFilterRules>>(schema: S) =>
+  schema
+    .refine((q) => q.distance_from === undefined || q.distance_to === undefined || q.distance_from < q.distance_to, FILTER)
+    .refine((q) => !(q.no_model && q.model) && !(q.no_blade_type && q.blade_type), FILTER);
+
+/** GET /findings: the fleet filters (the open findings when no status is asked for), and a page: `limit` findings (at
+ *  most FLEET_FINDINGS_LIMIT, the default) after the first `offset`. */
+export const fleetFindingListQuerySchema = withFleetFilterRules(
+  fleetFindingFilterFields.extend({
+    status: findingStatusListSchema.default(FLEET_FINDINGS_DEFAULT_STATUS),
     limit: z.coerce.number(FILTER).int(FILTER).min(1, FILTER).max(FLEET_FINDINGS_LIMIT, FILTER).default(FLEET_FINDINGS_LIMIT),
     offset: z.coerce.number(FILTER).int(FILTER).min(0, FILTER).max(MAX_OFFSET, FILTER).default(0),
-  })
-  .refine((q) => q.distance_from === undefined || q.distance_to === undefined || q.distance_from < q.distance_to, FILTER)
-  .refine((q) => !(q.no_model && q.model) && !(q.no_blade_type && q.blade_type), FILTER);
+  }),
+);
 export type FleetFindingListQuery = z.infer<typeof fleetFindingListQuerySchema>;
+
+/** GET /findings/export: the same filters, every match in the list's order, as CSV or XLSX. Without a status: every
+ *  status the user may see (the dashboard's "findings of the listed turbines"); the fleet findings page sends the
+ *  list's (FLEET_FINDINGS_DEFAULT_STATUS), so its file holds exactly the list's rows. */
+export const fleetFindingExportQuerySchema = withFleetFilterRules(fleetFindingFilterFields.extend({ format: findingExportFormatSchema }));
+export type FleetFindingExportQuery = z.infer<typeof fleetFindingExportQuerySchema>;
 
 export const fleetFindingSchema = findingSchema.extend({
   turbine_code: z.string(),

@@ -776,7 +776,15 @@ export function unfilledPlaceholders(text: string, answer: { code?: unknown; par
 
 /** Fills `{name}` with params.name; `{name|wait}` passes it through a format of PARAM_FORMATS first. */
 export function formatMessage(code: MessageCode, lang: Language, params: Record<string, string | number> = {}): string {
-  const template: string = MESSAGES[code][lang];
+  return fillTemplate(MESSAGES[code][lang], lang, params);
+}
+
+/** The placeholder names of one `{ tr, en }` entry of any catalogue written like MESSAGES (the server's operator
+ *  messages, lib/operator-messages.ts), as a type. */
+export type TemplateParamName<E extends { tr: string; en: string }> = PlaceholderNamesIn<E['tr']> | PlaceholderNamesIn<E['en']>;
+
+/** formatMessage for a template of another catalogue written the same way: `{name}`, `{name|wait}`... */
+export function fillTemplate(template: string, lang: Language, params: Record<string, string | number> = {}): string {
   return template.replace(PLACEHOLDER, (whole, key: string, format?: string) => {
     if (!(key in params)) return whole;
     const value = params[key] as string | number;

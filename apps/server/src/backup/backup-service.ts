@@ -3,6 +3,7 @@ import type { Server } from 'node:net';
 import path from 'node:path';
 import type { AppConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import type { OperatorLine } from '../lib/operator-messages.ts';
 import { type BackupResult, createBackup } from './create-backup.ts';
 import { startControlChannel } from './control-channel.ts';
 
@@ -16,7 +17,7 @@ export const archiveNameAt = (at: Date) =>
 
 export interface BackupService {
   /** one backup at a time per process: a second asks waits for the first */
-  run(out: string, gzip: boolean, log?: (line: string) => void): Promise<BackupResult>;
+  run(out: string, gzip: boolean, log?: (line: OperatorLine) => void): Promise<BackupResult>;
   close(): Promise<void>;
 }
 
@@ -30,7 +31,7 @@ interface Logger {
  *  schedule (every BACKUP_EVERY_HOURS, counted from the newest archive there; the newest BACKUP_KEEP are kept). */
 export async function startBackupService(ctx: AppContext, config: AppConfig, log: Logger): Promise<BackupService> {
   let queue: Promise<unknown> = Promise.resolve();
-  const run = (out: string, gzip: boolean, progress?: (line: string) => void) => {
+  const run = (out: string, gzip: boolean, progress?: (line: OperatorLine) => void) => {
     const next = queue.then(() =>
       createBackup({
         db: ctx.db,

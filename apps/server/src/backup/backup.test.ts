@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import * as tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { formatOperator, type OperatorLine } from '../lib/operator-messages.ts';
 import { createPostgresDatabase, createTestApp, DEMO, TEST_DB, type TestApp } from '../../test/harness.ts';
 import { repoRoot, runCommand } from '../../test/run-command.ts';
 import { demoTurbineIds, makeJpeg, makePdf, postFiles } from '../../test/uploads.ts';
@@ -15,6 +16,7 @@ import { startBackupService } from './backup-service.ts';
 import { askServerForBackup } from './control-channel.ts';
 import { createBackup } from './create-backup.ts';
 import { tablesInLoadOrder } from './database-dump.ts';
+import type { BackupManifest } from './manifest.ts';
 import { RestoreRefused, restoreBackup } from './restore-backup.ts';
 
 const year = new Date().getFullYear();
@@ -150,9 +152,12 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
       // the first restore kept the migrated empty folder of this schema level: the next copies it, same rows
       const again = await emptyTarget();
       targets.push(again);
-      const lines: string[] = [];
+      const lines: OperatorLine[] = [];
       await restoreBackup({ archive, ...again.options, log: (line) => lines.push(line) });
-      expect(lines.join('\n')).toMatch(/empty database made alongside, from the kept database folder/);
+      expect(lines.map((l) => formatOperator(l, 'en')).join('\n')).toMatch(/empty database made alongside, from the kept database folder/);
+      expect(lines.map((l) => formatOperator(l, 'tr')).join('\n')).toMatch(
+        /boş veritabanı bu arada hazırlandı, saklanan veritabanı klasöründen/,
+      );
       const copy = await openDatabase({ databaseUrl: undefined, pgliteDir: again.options.pgliteDir });
       try {
         expect(await everyRow(copy.db)).toEqual(await everyRow(t.app.ctx.db));
@@ -183,17 +188,19 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     writeFileSync(noManifest, bytes);
     truncateSync(noManifest, bytes.lastIndexOf(Buffer.from('manifest.json')) - 512 + 0);
 
-    for (const [file, message] of [
-      [flipped, /does not match its checksum/],
-      [dumpFlipped, /database\.jsonl does not match its checksum/],
-      [cut, /damaged or cut short|no manifest/],
-      [noManifest, /damaged or cut short|no manifest/],
+    for (const [file, message, turkish] of [
+      [flipped, /does not match its checksum/, /manifestodaki sağlama toplamıyla uyuşmuyor: arşiv bozuk/],
+      [dumpFlipped, /database\.jsonl does not match its checksum/, /^database\.jsonl manifestodaki sağlama toplamıyla uyuşmuyor/],
+      [cut, /damaged or cut short|no manifest/, /arşiv bozuk ya da yarım kalmış|arşivin manifestosu yok/],
+      [noManifest, /damaged or cut short|no manifest/, /arşiv bozuk ya da yarım kalmış|arşivin manifestosu yok/],
     ] as const) {
       const target = await emptyTarget();
       targets.push(target);
       const error = await restoreBackup({ archive: file, ...target.options }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RestoreRefused);
       expect((error as Error).message).toMatch(message);
+      expect((error as RestoreRefused).in('en')).toBe((error as Error).message);
+      expect((error as RestoreRefused).in('tr')).toMatch(turkish);
       expect(readdirSync(target.dataDir)).toEqual([]);
       if (target.options.databaseUrl) {
         const db = await openDatabase({ databaseUrl: target.options.databaseUrl, pgliteDir: '', migrationsFolder: null });
@@ -242,10 +249,18 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     const lastDamaged = entries.map((e) => (e === lastFile ? { ...e, bytes: Buffer.from(e.bytes).fill(7, 0, 1) } : e));
     expect(lastFile.bytes[0]).not.toBe(7);
 
-    for (const [file, message] of [
-      [await repack('longer.tar', longer), /does not match its checksum/],
-      [await repack('last-damaged.tar', lastDamaged), /does not match its checksum/],
-      [await repack('twice.tar', [...before, original, ...manifest]), /holds turbines\/.* twice/],
+    // the manifest's schema level: one migration more than this version knows, or another first migration
+    const manifestJson = JSON.parse((manifest[0] as (typeof entries)[number]).bytes.toString('utf8')) as BackupManifest;
+    const withManifest = (change: (m: BackupManifest) => void) => {
+      const changed = structuredClone(manifestJson);
+      change(changed);
+      return [...before, { header: (manifest[0] as (typeof entries)[number]).header, bytes: Buffer.from(JSON.stringify(changed)) }];
+    };
+    const known = manifestJson.database.migrations.length;
+    for (const [file, message, turkish] of [
+      [await repack('longer.tar', longer), /does not match its checksum/, /manifestodaki sağlama toplamıyla uyuşmuyor/],
+      [await repack('last-damaged.tar', lastDamaged), /does not match its checksum/, /manifestodaki sağlama toplamıyla uyuşmuyor/],
+      [await repack('twice.tar', [...before, original, ...manifest]), /holds turbines\/.* twice/, /arşivde turbines\/.* iki kez var/],
       [
         await repack('unlisted.tar', [
           ...before,
@@ -253,6 +268,7 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
           ...manifest,
         ]),
         /holds turbines\/extra.jpg, which its manifest does not list/,
+        /arşivde manifestonun listelemediği turbines\/extra\.jpg var: hiçbir şey geri yüklenmedi/,
       ],
       [
         await repack('folder.tar', [
@@ -261,14 +277,34 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
           ...manifest,
         ]),
         /unexpected entry: files\/turbines\/x/,
+        /arşivde beklenmeyen bir kayıt var: files\/turbines\/x/,
       ],
-      [gz, /damaged or cut short/],
+      [gz, /damaged or cut short/, /arşiv bozuk ya da yarım kalmış \(sıkıştırılmış veri/],
+      [
+        await repack(
+          'newer.tar',
+          withManifest((m) => m.database.migrations.push({ hash: 'next', createdAt: Date.now() })),
+        ),
+        new RegExp(`made by a newer Windscope \\(schema level ${known + 1}, this version knows ${known}\\): restore it with that version`),
+        new RegExp(`daha yeni bir Windscope ile alınmış \\(şema düzeyi ${known + 1}, bu sürüm ${known} düzeyini biliyor\\)`),
+      ],
+      [
+        await repack(
+          'other-schema.tar',
+          withManifest((m) => {
+            (m.database.migrations[0] as { createdAt: number }).createdAt += 1;
+          }),
+        ),
+        /the archive's schema \(migration 1\) is not this version's/,
+        /arşivin şeması \(1\. geçiş\) bu sürümünkü değil/,
+      ],
     ] as const) {
       const target = await emptyTarget();
       targets.push(target);
       const error = await restoreBackup({ archive: file, ...target.options }).catch((e: unknown) => e);
       expect(error, String(file)).toBeInstanceOf(RestoreRefused);
       expect((error as Error).message).toMatch(message);
+      expect((error as RestoreRefused).in('tr'), String(file)).toMatch(turkish);
       expect(readdirSync(target.dataDir), String(file)).toEqual([]);
     }
   });
@@ -308,11 +344,12 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
       filesRoot: t.config.storage.root,
       scratchDir,
       out: path.join(outDir, 'new.tar'),
-      log: (line) => lines.push(line),
+      log: (line) => lines.push(formatOperator(line, 'en'), formatOperator(line, 'tr')),
     });
     expect(readdirSync(outDir).sort()).toEqual(['new.tar', names.living, names.unrelated].sort());
     expect(readdirSync(scratchDir).filter((n) => n.startsWith('backup-'))).toEqual([`backup-${process.ppid}-left`]);
     expect(lines).toContain(`removed ${names.gone}, left by a backup that was stopped half way`);
+    expect(lines).toContain(`${names.gone} silindi (yarıda kesilen bir yedeklemeden kalmıştı)`);
   });
 
   it('restores a gzip archive the same way, and refuses one cut short', async () => {
@@ -341,23 +378,38 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
   it('refuses a target whose database or data folder is not empty, and changes nothing there', async () => {
     const target = restoredTarget;
     const filesBefore = filesUnder(target.options.filesRoot);
-    await expect(restoreBackup({ archive, ...target.options })).rejects.toThrow(/data folder .* is not empty \(8 files\)/);
+    const folderRefused = await restoreBackup({ archive, ...target.options }).catch((e: unknown) => e);
+    expect(folderRefused).toBeInstanceOf(RestoreRefused);
+    expect((folderRefused as RestoreRefused).in('en')).toMatch(/data folder .* is not empty \(8 files\)/);
+    expect((folderRefused as RestoreRefused).in('tr')).toMatch(/veri klasörü .* boş değil \(8 dosya\): geri yükleme boş bir klasör ister/);
     // files gone, rows still there
     rmSync(target.options.filesRoot, { recursive: true });
-    await expect(restoreBackup({ archive, ...target.options })).rejects.toThrow(/the database is not empty \(table \w+ has rows\)/);
+    const databaseRefused = await restoreBackup({ archive, ...target.options }).catch((e: unknown) => e);
+    expect(databaseRefused).toBeInstanceOf(RestoreRefused);
+    expect((databaseRefused as RestoreRefused).in('en')).toMatch(/the database is not empty \(table \w+ has rows\)/);
+    expect((databaseRefused as RestoreRefused).in('tr')).toMatch(/veritabanı boş değil \(\w+ tablosunda satır var\)/);
     expect(existsSync(target.options.filesRoot)).toBe(false);
     expect(Object.keys(filesBefore)).toHaveLength(8);
     expect(statSync(target.dataDir).isDirectory()).toBe(true);
   });
 
-  it('`npm run restore` refuses a damaged archive and a non-empty target: exit 1, the reason, nothing half-restored', {
-    timeout: 400_000,
+  it("`npm run restore` refuses a damaged archive and a non-empty target: exit 1, the reason in the operator's language, nothing half-restored", {
+    timeout: 600_000,
   }, async () => {
-    // the real command as an operator types it (the root package's script), on this run's database kind
-    const restoreCli = (target: Awaited<ReturnType<typeof emptyTarget>>, file: string) =>
+    // the real command as an operator types it (the root package's script), on this run's database kind; the language
+    // from WINDSCOPE_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG)
+    const locale = { WINDSCOPE_LANG: '', LC_ALL: '', LC_MESSAGES: '', LANG: '' };
+    const restoreCli = (target: Awaited<ReturnType<typeof emptyTarget>>, file: string, language: Partial<typeof locale>) =>
       runCommand(
         { command: 'npm', args: ['run', 'restore', '--', file], cwd: repoRoot },
-        { DATA_DIR: target.dataDir, DATABASE_URL: target.options.databaseUrl ?? '', STORAGE: 'fs', LOG_LEVEL: 'silent' },
+        {
+          DATA_DIR: target.dataDir,
+          DATABASE_URL: target.options.databaseUrl ?? '',
+          STORAGE: 'fs',
+          LOG_LEVEL: 'silent',
+          ...locale,
+          ...language,
+        },
       );
     const tablesIn = async (target: Awaited<ReturnType<typeof emptyTarget>>) => {
       const db = await openDatabase({
@@ -380,21 +432,37 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     writeFileSync(flipped, copy);
     const empty = await emptyTarget();
     targets.push(empty);
-    const damaged = await restoreCli(empty, flipped);
-    expect(damaged.code, damaged.out + damaged.err).toBe(1);
-    expect(damaged.err).toMatch(/^Restore refused: .*does not match its checksum/m);
-    expect(readdirSync(empty.dataDir)).toEqual([]);
-    if (empty.options.databaseUrl) expect(await tablesIn(empty)).toEqual([{ n: 0 }]);
+    for (const [language, reason] of [
+      [
+        { WINDSCOPE_LANG: 'en' },
+        /^Restore refused: turbines\/\S+ does not match its checksum in the manifest: the archive is damaged, nothing was restored$/m,
+      ],
+      [
+        { WINDSCOPE_LANG: 'tr' },
+        /^Geri yükleme reddedildi: turbines\/\S+ manifestodaki sağlama toplamıyla uyuşmuyor: arşiv bozuk, hiçbir şey geri yüklenmedi$/m,
+      ],
+    ] as const) {
+      const damaged = await restoreCli(empty, flipped, language);
+      expect(damaged.code, damaged.out + damaged.err).toBe(1);
+      expect(damaged.err).toMatch(reason);
+      expect(readdirSync(empty.dataDir)).toEqual([]);
+      if (empty.options.databaseUrl) expect(await tablesIn(empty)).toEqual([{ n: 0 }]);
+    }
 
     // a data folder with a file in it: refused before anything is read, the file alone there
     const withFile = await emptyTarget();
     targets.push(withFile);
     mkdirSync(path.join(withFile.options.filesRoot, 'turbines'), { recursive: true });
     writeFileSync(path.join(withFile.options.filesRoot, 'turbines/kept.txt'), 'mine');
-    const notEmpty = await restoreCli(withFile, archive);
-    expect(notEmpty.code, notEmpty.out + notEmpty.err).toBe(1);
-    expect(notEmpty.err).toMatch(/^Restore refused: the data folder .* is not empty \(1 files\)/m);
-    expect(filesUnder(withFile.dataDir)).toEqual({ 'files/turbines/kept.txt': createHash('sha256').update('mine').digest('hex') });
+    for (const [language, reason] of [
+      [{ LANG: 'en_US.UTF-8' }, /^Restore refused: the data folder .* is not empty \(1 files\): restore needs an empty one$/m],
+      [{ LANG: 'tr_TR.UTF-8' }, /^Geri yükleme reddedildi: veri klasörü .* boş değil \(1 dosya\): geri yükleme boş bir klasör ister$/m],
+    ] as const) {
+      const notEmpty = await restoreCli(withFile, archive, language);
+      expect(notEmpty.code, notEmpty.out + notEmpty.err).toBe(1);
+      expect(notEmpty.err).toMatch(reason);
+      expect(filesUnder(withFile.dataDir)).toEqual({ 'files/turbines/kept.txt': createHash('sha256').update('mine').digest('hex') });
+    }
 
     // a database with rows (the first test's restore, its files removed by the test before): refused after the
     // database was opened and closed (closing PGlite once reset the exit code to 0), its rows as they were
@@ -407,11 +475,23 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
       }
     })();
     expect(existsSync(restoredTarget.options.filesRoot)).toBe(false);
-    const withRows = await restoreCli(restoredTarget, archive);
-    expect(withRows.code, withRows.out + withRows.err).toBe(1);
-    expect(withRows.err).toMatch(/^Restore refused: the database is not empty \(table \w+ has rows\)/m);
-    expect(existsSync(restoredTarget.options.filesRoot)).toBe(false);
-    expect(readdirSync(restoredTarget.dataDir).filter((name) => name.startsWith('.restore-'))).toEqual([]);
+    for (const [language, reason] of [
+      // WINDSCOPE_LANG before the locale
+      [
+        { WINDSCOPE_LANG: 'en', LANG: 'tr_TR.UTF-8' },
+        /^Restore refused: the database is not empty \(table \w+ has rows\): restore needs an empty database$/m,
+      ],
+      [
+        { LC_ALL: 'tr_TR.UTF-8', LANG: 'en_US.UTF-8' },
+        /^Geri yükleme reddedildi: veritabanı boş değil \(\w+ tablosunda satır var\): geri yükleme boş bir veritabanı ister$/m,
+      ],
+    ] as const) {
+      const withRows = await restoreCli(restoredTarget, archive, language);
+      expect(withRows.code, withRows.out + withRows.err).toBe(1);
+      expect(withRows.err).toMatch(reason);
+      expect(existsSync(restoredTarget.options.filesRoot)).toBe(false);
+      expect(readdirSync(restoredTarget.dataDir).filter((name) => name.startsWith('.restore-'))).toEqual([]);
+    }
     const db = await openDatabase({ databaseUrl: restoredTarget.options.databaseUrl, pgliteDir: restoredTarget.options.pgliteDir });
     try {
       expect(await everyRow(db.db)).toEqual(rowsBefore);
@@ -433,12 +513,16 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     const service = await startBackupService(t.app.ctx, config, logger);
     try {
       const asked = path.join(work, 'asked.tar');
-      const lines: string[] = [];
+      const lines: (OperatorLine | string)[] = [];
       const done = (await askServerForBackup(work, { command: 'backup', out: asked, gzip: true }, (l) => lines.push(l))) as {
         files: number;
       };
       expect(done.files).toBe(8);
-      expect(lines.join('\n')).toMatch(/database: \d+ rows/);
+      // lines of this version: put into words by the command, in its operator's language
+      expect(lines.filter((l) => typeof l === 'string')).toEqual([]);
+      const say = (lang: 'tr' | 'en') => lines.map((l) => formatOperator(l as OperatorLine, lang)).join('\n');
+      expect(say('en')).toMatch(/database: \d+ rows in \d+ tables/);
+      expect(say('tr')).toMatch(/veritabanı: \d+ tabloda \d+ satır/);
       expect(readFileSync(asked).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
       // three distinct archives (names have whole seconds: two in one second share a name, the later replaces the other)
       while (new Set(written.map((f) => path.basename(f))).size < 3) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -2,12 +2,17 @@ import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { embeddedServerPid } from '../db/embedded-holder.ts';
 import { openDatabase } from '../db/client.ts';
+import { errorText, formatOperator, type OperatorLine, operatorLanguage, operatorLine } from '../lib/operator-messages.ts';
 import { archiveNameAt } from './backup-service.ts';
 import { askServerForBackup } from './control-channel.ts';
 import { type BackupResult, createBackup } from './create-backup.ts';
 
+// in the operator's language: WINDSCOPE_LANG, else the locale (README "Backups")
+const lang = operatorLanguage();
+/** prints a line of ours in the operator's language (a text as it is: a server of another version wrote it) */
+const say = (line: OperatorLine | string) => console.log(typeof line === 'string' ? line : formatOperator(line, lang));
+
 const args = process.argv.slice(2);
-const usage = 'usage: backup [--out FILE] [--gzip]';
 let out: string | undefined;
 let gzip = false;
 for (let i = 0; i < args.length; i++) {
@@ -16,14 +21,15 @@ for (let i = 0; i < args.length; i++) {
   else if (arg === '--out' && args[i + 1]) out = args[++i];
   else if (arg.startsWith('--out=')) out = arg.slice('--out='.length);
   else {
-    console.error(`unknown option ${arg}\n${usage}`);
+    console.error(
+      `${formatOperator(operatorLine('CLI_UNKNOWN_OPTION', { option: arg }), lang)}\n${formatOperator(operatorLine('BACKUP_USAGE'), lang)}`,
+    );
     process.exit(2);
   }
 }
 // no JWT secret is needed here: do not create one in an empty data folder
 const config = loadConfig(process.env, { jwtSecret: new Uint8Array(1) });
 const file = path.resolve(out ?? `${archiveNameAt(new Date())}${gzip ? '.gz' : ''}`);
-const say = (line: string) => console.log(line);
 
 const serverPid = () => embeddedServerPid(config);
 
@@ -32,7 +38,7 @@ try {
   let result: BackupResult;
   const pid = serverPid();
   if (pid) {
-    say(`the server (pid ${pid}) holds the embedded database: it writes the archive`);
+    say(operatorLine('BACKUP_SERVER_WRITES', { pid }));
     result = (await askServerForBackup(config.dataDir, { command: 'backup', out: file, gzip }, say)) as BackupResult;
   } else {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
@@ -51,12 +57,16 @@ try {
     }
   }
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-  say(
-    `${result.file}: ${mb(result.bytes)} MB, ${result.files} files (${mb(result.fileBytes)} MB) in ${result.seconds.toFixed(1)} s` +
-      (config.storage.driver === 's3' ? ' (database only: the files stay in the bucket, see README "Backups")' : ''),
-  );
-  if (result.missing.length > 0) say(`${result.missing.length} files were deleted before they could be copied (listed in the manifest)`);
+  const done = {
+    file: result.file,
+    mb: mb(result.bytes),
+    files: result.files,
+    fileMb: mb(result.fileBytes),
+    seconds: result.seconds.toFixed(1),
+  };
+  say(operatorLine(config.storage.driver === 's3' ? 'BACKUP_DONE_S3' : 'BACKUP_DONE', done));
+  if (result.missing.length > 0) say(operatorLine('BACKUP_DONE_MISSING', { count: result.missing.length }));
   process.exitCode = 0;
 } catch (error) {
-  console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(formatOperator(operatorLine('BACKUP_FAILED', { reason: errorText(error, lang) }), lang));
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { Database } from '../db/client.ts';
+import { type OperatorLine, operatorError, operatorLine } from '../lib/operator-messages.ts';
 import { deferredPathOf, holdDeletions } from '../storage/backup-hold.ts';
 import { dumpDatabase } from './database-dump.ts';
 import { CopyFailed, ParallelCopier } from './parallel-copy.ts';
@@ -20,7 +21,8 @@ export interface CreateBackupOptions {
   scratchDir: string;
   out: string;
   gzip?: boolean;
-  log?: (line: string) => void;
+  /** progress, put into words by the caller (formatOperator) */
+  log?: (line: OperatorLine) => void;
 }
 
 export interface BackupResult {
@@ -77,7 +79,7 @@ const inProgress = new Set<string>();
 /** The partial archive (`.NAME.PID-RANDOM.partial`, and its `.tar` while gzipping) and scratch folder (`backup-PID-…`)
  *  of a backup whose process no longer runs: a backup killed half way never finished them, and nothing else will. Those
  *  of a backup still running (another process's) are left alone. */
-async function removeDeadBackupLeftovers(outDir: string, scratchDir: string, log: (line: string) => void) {
+async function removeDeadBackupLeftovers(outDir: string, scratchDir: string, log: (line: OperatorLine) => void) {
   const dead = (name: string, pattern: RegExp) => {
     const pid = Number(pattern.exec(name)?.[1]);
     if (!Number.isInteger(pid) || pid <= 0) return false;
@@ -87,7 +89,7 @@ async function removeDeadBackupLeftovers(outDir: string, scratchDir: string, log
   for (const name of await readdir(outDir).catch(() => [] as string[])) {
     if (!dead(name, /^\..+\.(\d+)-[0-9a-f]{8}\.partial(\.tar)?$/)) continue;
     await rm(path.join(outDir, name), { force: true });
-    log(`removed ${name}, left by a backup that was stopped half way`);
+    log(operatorLine('BACKUP_LEFTOVER_REMOVED', { name }));
   }
   for (const name of await readdir(scratchDir).catch(() => [] as string[])) {
     if (dead(name, /^backup-(\d+)-/)) await rm(path.join(scratchDir, name), { recursive: true, force: true });
@@ -118,7 +120,12 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   try {
     const dumpFile = path.join(scratch, DATABASE_ENTRY);
     const dump = await dumpDatabase(options.db, dumpFile, options.databaseKind);
-    log(`database: ${Object.values(dump.tables).reduce((a, b) => a + b, 0)} rows in ${Object.keys(dump.tables).length} tables`);
+    log(
+      operatorLine('BACKUP_DATABASE_DUMPED', {
+        rows: Object.values(dump.tables).reduce((a, b) => a + b, 0),
+        tables: Object.keys(dump.tables).length,
+      }),
+    );
 
     const slots: Slot[] = [];
     let end = 0;
@@ -173,7 +180,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
           });
         } catch (error) {
           if (error instanceof CopyFailed && (error.code === 'SHORT' || error.code === 'CHANGED'))
-            throw new Error(`${slot.name} changed while it was copied: run the backup again`);
+            throw operatorError('BACKUP_FILE_CHANGED', { name: slot.name });
           throw error;
         }
         if (slot.key === null) manifest.database.sha256 = sha256;
@@ -228,7 +235,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     await dir.sync().finally(() => dir.close());
     const { size } = await stat(out);
     const fileBytes = manifest.files.reduce((sum, f) => sum + f.size, 0);
-    for (const key of manifest.missing) log(`WARNING: ${key} was gone before it could be copied`);
+    for (const key of manifest.missing) log(operatorLine('BACKUP_FILE_GONE', { key }));
     return {
       file: out,
       bytes: size,

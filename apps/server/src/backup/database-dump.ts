@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
+import { operatorError } from '../lib/operator-messages.ts';
 import { findingObservations, photos, reports } from '../db/schema.ts';
 import { MEDIA_KINDS } from '../media/media-types.ts';
 import { cloudKeyOf, previewKeyOf, thumbnailKeyOf } from '../uploads/storage-keys.ts';
@@ -152,17 +153,17 @@ export async function loadDatabase(tx: Executor, file: string): Promise<Record<s
     if (line.startsWith('{"$')) {
       const meta = JSON.parse(line) as Row;
       if (typeof meta.$table === 'string') {
-        if (!tables.includes(meta.$table)) throw new Error(`the archive has a table this version does not know: ${meta.$table}`);
+        if (!tables.includes(meta.$table)) throw operatorError('DUMP_UNKNOWN_TABLE', { table: meta.$table });
         const columns = meta.columns as string[];
         const here = await writableColumns(tx, meta.$table);
-        if (here.join(',') !== [...columns].join(',')) throw new Error(`the columns of ${meta.$table} differ from this version's`);
+        if (here.join(',') !== [...columns].join(',')) throw operatorError('DUMP_COLUMNS_DIFFER', { table: meta.$table });
         current = { table: meta.$table, columns, batch: [], bytes: 0, count: 0 };
         continue;
       }
       if (typeof meta.$end === 'string') {
         await flush();
         if (!current || current.count !== meta.rows)
-          throw new Error(`table ${meta.$end}: ${current?.count} rows loaded, the dump has ${String(meta.rows)}`);
+          throw operatorError('DUMP_ROW_COUNT', { table: meta.$end, loaded: current?.count ?? 0, expected: String(meta.rows) });
         loaded[current.table] = current.count;
         current = null;
         continue;
@@ -177,12 +178,12 @@ export async function loadDatabase(tx: Executor, file: string): Promise<Record<s
       if (meta.$done === true) done = true;
       if (!current) continue;
     }
-    if (!current) throw new Error('the database dump is malformed (a row outside a table)');
+    if (!current) throw operatorError('DUMP_MALFORMED');
     current.batch.push(line);
     current.bytes += line.length;
     if (current.batch.length >= 1000 || current.bytes >= 4 << 20) await flush();
   }
-  if (!done) throw new Error('the database dump is incomplete');
+  if (!done) throw operatorError('DUMP_INCOMPLETE');
   for (const table of tables) await tx.execute(sql.raw(`alter table ${ident(table)} enable trigger user`));
   return loaded;
 }

@@ -1,3 +1,4 @@
+import { operatorError } from '../lib/operator-messages.ts';
 import { isSafeKey } from '../storage/storage-driver.ts';
 
 export const ARCHIVE_FORMAT = 'windscope-backup-1';
@@ -32,15 +33,16 @@ export function keyOfEntry(name: string): string | null {
   return isSafeKey(key) ? key : null;
 }
 
+/** Throws OperatorError (the restore's refusal) for bytes that are not a manifest of ours. */
 export function parseManifest(bytes: Buffer): BackupManifest {
   let value: BackupManifest;
   try {
     value = JSON.parse(bytes.toString('utf8')) as BackupManifest;
   } catch {
-    throw new Error('the manifest is not readable');
+    throw operatorError('RESTORE_MANIFEST_UNREADABLE');
   }
   if (value?.format !== ARCHIVE_FORMAT || !value.database || !Array.isArray(value.files)) {
-    throw new Error('this is not a Windscope backup (its manifest is not one)');
+    throw operatorError('RESTORE_NOT_A_BACKUP');
   }
   return value;
 }

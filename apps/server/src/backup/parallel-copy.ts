@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { OperatorError, operatorLine } from '../lib/operator-messages.ts';
 
 /** A copying thread failed: nothing can be said about the bytes (not the archive's fault). */
-export class CopyThreadFailed extends Error {}
+export class CopyThreadFailed extends OperatorError {}
 
 /** One copy failed: the file system's reason (`code`: ENOENT, ENOSPC...; SHORT: the archive ended before the size;
  *  CHANGED: a file to back up is no longer of its size). */
@@ -67,9 +68,9 @@ export class ParallelCopier {
         if (message.sha256 !== undefined) pending.resolve(message.sha256);
         else pending.reject(new CopyFailed(message.error ?? 'the copy failed', message.code));
       });
-      thread.worker.on('error', (error) => this.#fail(new CopyThreadFailed(`a copying thread failed: ${error.message}`)));
+      thread.worker.on('error', (error) => this.#fail(new CopyThreadFailed(operatorLine('COPY_THREAD_FAILED', { reason: error.message }))));
       thread.worker.on('exit', (code) => {
-        if (!this.#closed) this.#fail(new CopyThreadFailed(`a copying thread stopped (exit code ${code})`));
+        if (!this.#closed) this.#fail(new CopyThreadFailed(operatorLine('COPY_THREAD_STOPPED', { code })));
       });
       this.#threads.push(thread);
     }

@@ -24,7 +24,7 @@ if (levelFolder && existsSync(levelFolder)) {
   try {
     cpSync(levelFolder, dir, { recursive: true });
     copied = true;
-    parentPort.postMessage({ made: 'from the kept database folder' });
+    parentPort.postMessage({ made: 'folder' });
   } catch {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -32,12 +32,12 @@ if (levelFolder && existsSync(levelFolder)) {
 if (!copied) {
   const initdbDump = templates ? path.join(templates, `initdb-${version}.tar`) : null;
   let client = null;
-  let made = 'by initdb';
+  let made = 'initdb';
   if (initdbDump && existsSync(initdbDump)) {
     try {
       client = new PGlite(dir, { loadDataDir: new Blob([readFileSync(initdbDump)]) });
       await client.waitReady;
-      made = 'from the kept initdb';
+      made = 'initdb-copy';
     } catch {
       // a dump this PGlite cannot read: made again below
       client = null;

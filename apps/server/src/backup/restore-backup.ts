@@ -15,6 +15,14 @@ import { ParallelCopier } from './parallel-copy.ts';
 import { type ArchiveEntry, ArchiveUnreadable, listEntries } from './tar-layout.ts';
 import { type BackupManifest, DATABASE_ENTRY, keyOfEntry, MANIFEST_ENTRY, parseManifest } from './manifest.ts';
 import { sql } from 'drizzle-orm';
+import {
+  type OperatorCode,
+  OperatorError,
+  type OperatorLine,
+  type OperatorParamsArg,
+  operatorError,
+  operatorLine,
+} from '../lib/operator-messages.ts';
 
 export interface RestoreOptions {
   archive: string;
@@ -23,7 +31,8 @@ export interface RestoreOptions {
   dataDir: string;
   /** the fs driver's folder; null with S3 (the database part only) */
   filesRoot: string | null;
-  log?: (line: string) => void;
+  /** progress, put into words by the caller (formatOperator) */
+  log?: (line: OperatorLine) => void;
 }
 
 export interface RestoreResult {
@@ -32,8 +41,10 @@ export interface RestoreResult {
   manifest: BackupManifest;
 }
 
-/** A refusal the operator can act on (not empty, damaged archive): printed as it is, exit 1. */
-export class RestoreRefused extends Error {}
+/** A refusal the operator can act on (not empty, damaged archive): printed in their language, exit 1. */
+export class RestoreRefused extends OperatorError {}
+
+const refused = <C extends OperatorCode>(code: C, ...params: OperatorParamsArg<C>) => new RestoreRefused(operatorLine(code, ...params));
 
 async function countFiles(dir: string): Promise<number> {
   let entries: import('node:fs').Dirent[];
@@ -54,8 +65,6 @@ async function removeEmptyTree(dir: string): Promise<void> {
   for (const entry of entries) if (entry.isDirectory()) await removeEmptyTree(path.join(dir, entry.name));
   await rmdir(dir).catch(() => {});
 }
-
-const refusedAsDamaged = (reason: string) => new RestoreRefused(`the archive is damaged or cut short (${reason}): nothing was restored`);
 
 interface ArchiveCopy {
   key: string;
@@ -78,7 +87,7 @@ interface CheckedArchive {
  *  archive is decompressed into `into` first). */
 async function checkArchive(archive: string, into: string): Promise<CheckedArchive> {
   let handle = await open(archive, 'r').catch(() => {
-    throw new RestoreRefused(`cannot read ${archive}`);
+    throw refused('RESTORE_CANNOT_READ', { archive });
   });
   let tarFile = archive;
   try {
@@ -95,7 +104,9 @@ async function checkArchive(archive: string, into: string): Promise<CheckedArchi
         );
       } catch (error) {
         // zlib's errors (Z_BUF_ERROR: cut short, Z_DATA_ERROR: damaged); a full disk is not the archive's fault
-        if (String((error as { code?: string }).code).startsWith('Z_')) throw refusedAsDamaged((error as Error).message);
+        const code = String((error as { code?: string }).code);
+        if (code === 'Z_BUF_ERROR') throw refused('RESTORE_DAMAGED_GZIP_CUT');
+        if (code.startsWith('Z_')) throw refused('RESTORE_DAMAGED_GZIP_DATA');
         throw error;
       }
       handle = await open(tarFile, 'r');
@@ -104,21 +115,20 @@ async function checkArchive(archive: string, into: string): Promise<CheckedArchi
     try {
       entries = await listEntries(handle);
     } catch (error) {
-      if (error instanceof ArchiveUnreadable) throw refusedAsDamaged(error.message);
+      if (error instanceof ArchiveUnreadable) throw new RestoreRefused(error);
       throw error;
     }
     const manifestEntry = entries.find((e) => e.name === MANIFEST_ENTRY);
-    if (!manifestEntry)
-      throw new RestoreRefused('the archive has no manifest (cut short, or not a Windscope backup): nothing was restored');
-    if (manifestEntry.size > 1 << 30)
-      throw new RestoreRefused('this is not a Windscope backup (its manifest is not one): nothing was restored');
+    if (!manifestEntry) throw refused('RESTORE_NO_MANIFEST');
+    if (manifestEntry.size > 1 << 30) throw refused('RESTORE_NOT_A_BACKUP');
     const manifestBytes = Buffer.alloc(manifestEntry.size);
     await handle.read(manifestBytes, 0, manifestEntry.size, manifestEntry.offset);
     let manifest: BackupManifest;
     try {
       manifest = parseManifest(manifestBytes);
     } catch (error) {
-      throw new RestoreRefused(`${(error as Error).message}: nothing was restored`);
+      if (error instanceof OperatorError) throw new RestoreRefused(error);
+      throw error;
     }
     const expected = new Map<string, { size: number; sha256: string }>([
       [DATABASE_ENTRY, manifest.database],
@@ -130,19 +140,16 @@ async function checkArchive(archive: string, into: string): Promise<CheckedArchi
     for (const entry of entries) {
       if (entry === manifestEntry) continue;
       const key = entry.name === DATABASE_ENTRY ? DATABASE_ENTRY : keyOfEntry(entry.name);
-      if (entry.type !== 'file' || !key || entry.name === MANIFEST_ENTRY)
-        throw new RestoreRefused(`the archive holds an unexpected entry: ${entry.name}`);
+      if (entry.type !== 'file' || !key || entry.name === MANIFEST_ENTRY) throw refused('RESTORE_UNEXPECTED_ENTRY', { name: entry.name });
       const want = expected.get(key);
-      if (!want) throw new RestoreRefused(`the archive holds ${key}, which its manifest does not list: nothing was restored`);
-      if (seen.has(key)) throw new RestoreRefused(`the archive holds ${key} twice: nothing was restored`);
-      if (entry.size !== want.size)
-        throw new RestoreRefused(`${key} does not match its checksum in the manifest: the archive is damaged, nothing was restored`);
+      if (!want) throw refused('RESTORE_ENTRY_UNLISTED', { key });
+      if (seen.has(key)) throw refused('RESTORE_ENTRY_TWICE', { key });
+      if (entry.size !== want.size) throw refused('RESTORE_CHECKSUM_MISMATCH', { key });
       seen.add(key);
       const target = key === DATABASE_ENTRY ? path.join(into, DATABASE_ENTRY) : path.join(into, 'files', ...key.split('/'));
       copies.push({ key, entry, target, want });
     }
-    for (const key of expected.keys())
-      if (!seen.has(key)) throw new RestoreRefused(`the archive lacks ${key}, which its manifest lists: nothing was restored`);
+    for (const key of expected.keys()) if (!seen.has(key)) throw refused('RESTORE_ENTRY_LACKING', { key });
     // the dump first: the database can be loaded (not committed) while the files are still being unpacked
     copies.sort((a, b) => Number(b.key === DATABASE_ENTRY) - Number(a.key === DATABASE_ENTRY));
     return { manifest, copies, tarFile, decompressed: tarFile !== archive };
@@ -158,8 +165,7 @@ async function checkArchive(archive: string, into: string): Promise<CheckedArchi
 function unpack(checked: CheckedArchive, into: string, copier: ParallelCopier): { dump: Promise<void>; verified: Promise<void> } {
   const results = checked.copies.map(async ({ key, entry, target, want }) => {
     const sha256 = await copier.copy({ from: { archive: checked.tarFile, offset: entry.offset }, to: { file: target }, size: entry.size });
-    if (sha256 !== want.sha256)
-      throw new RestoreRefused(`${key} does not match its checksum in the manifest: the archive is damaged, nothing was restored`);
+    if (sha256 !== want.sha256) throw refused('RESTORE_CHECKSUM_MISMATCH', { key });
   });
   const dump = results[checked.copies.findIndex((c) => c.key === DATABASE_ENTRY)] ?? Promise.resolve();
   const verified = (async () => {
@@ -229,10 +235,13 @@ function pgliteTemplates(): { templates: string; version: string } | null {
   }
 }
 
+/** how the worker made the folder: a copy of the kept migrated folder, from the kept initdb, or by initdb */
+type MadeBy = 'folder' | 'initdb-copy' | 'initdb';
+
 /** A new PGlite folder made on a worker thread (pglite-initdb-worker.mjs); stop() ends it, finished or not. */
 interface NewPglite {
-  /** how it was made, once it is */
-  done: Promise<string>;
+  /** how it was made (pglite-initdb-worker.mjs), once it is */
+  done: Promise<MadeBy>;
   /** the migrations to run in it (null: none) and their level's name; the first call counts */
   migrate(migrations: { folder: string; level: string } | null): void;
   stop(): Promise<void>;
@@ -244,15 +253,13 @@ function startInitdb(dir: string): NewPglite {
     // plain JavaScript: without the parent's loader flags
     execArgv: [],
   });
-  let made = 'by initdb';
-  worker.once('message', (message: { made: string }) => {
+  let made = 'initdb' as MadeBy;
+  worker.once('message', (message: { made: MadeBy }) => {
     made = message.made;
   });
-  const done = new Promise<string>((resolve, reject) => {
-    worker.once('error', (error) => reject(new Error(`could not create the PGlite database in ${dir}: ${error.message}`)));
-    worker.once('exit', (code) =>
-      code === 0 ? resolve(made) : reject(new Error(`could not create the PGlite database in ${dir} (exit code ${code})`)),
-    );
+  const done = new Promise<MadeBy>((resolve, reject) => {
+    worker.once('error', (error) => reject(operatorError('RESTORE_PGLITE_FAILED', { dir, reason: error.message })));
+    worker.once('exit', (code) => (code === 0 ? resolve(made) : reject(operatorError('RESTORE_PGLITE_EXIT', { dir, code }))));
   });
   done.catch(() => {}); // seen where it is awaited; a refused archive stops it without waiting for it
   let asked = false;
@@ -278,13 +285,10 @@ async function migrationsUpTo(
     entries: { when: number; tag: string }[];
   };
   if (level.length > journal.entries.length) {
-    throw new RestoreRefused(
-      `the archive was made by a newer Windscope (schema level ${level.length}, this version knows ${journal.entries.length}): restore it with that version`,
-    );
+    throw refused('RESTORE_NEWER_VERSION', { level: level.length, known: journal.entries.length });
   }
   for (const [i, m] of level.entries()) {
-    if (journal.entries[i]?.when !== m.createdAt)
-      throw new RestoreRefused(`the archive's schema (migration ${i + 1}) is not this version's: restore it with the version that made it`);
+    if (journal.entries[i]?.when !== m.createdAt) throw refused('RESTORE_OTHER_SCHEMA', { migration: i + 1 });
   }
   const folder = path.join(scratch, name);
   await mkdir(path.join(folder, 'meta'), { recursive: true });
@@ -310,8 +314,7 @@ async function assertEmptyDatabase(db: Executor): Promise<void> {
     const result = (await db.execute(sql.raw(`select exists (select 1 from "${table}") as used`))) as unknown as {
       rows: { used: boolean }[];
     };
-    if (result.rows[0]?.used)
-      throw new RestoreRefused(`the database is not empty (table ${table} has rows): restore needs an empty database`);
+    if (result.rows[0]?.used) throw refused('RESTORE_DATABASE_NOT_EMPTY', { table });
   }
 }
 
@@ -325,8 +328,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const log = options.log ?? (() => {});
   if (options.filesRoot) {
     const present = await countFiles(options.filesRoot);
-    if (present > 0)
-      throw new RestoreRefused(`the data folder ${options.filesRoot} is not empty (${present} files): restore needs an empty one`);
+    if (present > 0) throw refused('RESTORE_FILES_NOT_EMPTY', { dir: options.filesRoot, count: present });
   }
   // a PGlite folder that does not exist yet is empty; opening it would create it
   if (options.databaseUrl || existsSync(path.join(options.pgliteDir, 'PG_VERSION'))) {
@@ -345,18 +347,18 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   // checked; a refused restore removes it (below)
   const initdb = newPglite ? startInitdb(options.pgliteDir) : null;
   const started = Date.now();
-  const at = () => `at ${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
   let copier: ParallelCopier | null = null;
   /** every entry unpacked, checked and on disk */
   let verified: Promise<void> = Promise.resolve();
   /** the rows loaded and committed */
   let loading: Promise<unknown> = Promise.resolve();
   try {
-    log('checking the archive');
+    log(operatorLine('RESTORE_CHECKING'));
     const checked = await checkArchive(options.archive, scratch);
     const { manifest } = checked;
     if (manifest.storage === 'fs' && !options.filesRoot) {
-      throw new RestoreRefused('the archive holds files but STORAGE=s3: restore it with STORAGE=fs');
+      throw refused('RESTORE_FILES_WITH_S3');
     }
     const { folder, current: migrationsAreCurrent, level } = await migrationsUpTo(manifest.database.migrations, scratch);
     initdb?.migrate({ folder, level });
@@ -365,7 +367,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     verified = unpacking.verified;
     let unpackFailed = false;
     verified.then(
-      () => log(`archive of ${manifest.createdAt}: ${manifest.files.length} files unpacked, checksums correct, on disk (${at()})`),
+      () => log(operatorLine('RESTORE_UNPACKED', { createdAt: manifest.createdAt, files: manifest.files.length, seconds: seconds() })),
       () => {
         unpackFailed = true;
       },
@@ -374,7 +376,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       if (initdb) {
         await unpacking.dump;
         const made = await initdb.done;
-        log(`empty database made alongside, ${made} (${at()})`);
+        const code = (
+          {
+            folder: 'RESTORE_DATABASE_MADE_FROM_FOLDER',
+            'initdb-copy': 'RESTORE_DATABASE_MADE_FROM_INITDB',
+            initdb: 'RESTORE_DATABASE_MADE_BY_INITDB',
+          } as const
+        )[made];
+        log(operatorLine(code, { seconds: seconds() }));
         // a damaged archive: the rows are not loaded at all
         if (unpackFailed) await verified;
       } else {
@@ -387,15 +396,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       try {
         const applied = await appliedMigrations(target.db);
         if (applied.length !== manifest.database.migrations.length) {
-          throw new RestoreRefused(
-            `the database is at a newer schema level (${applied.length}) than the archive (${manifest.database.migrations.length}): restore into an empty database`,
-          );
+          throw refused('RESTORE_DATABASE_NEWER', { applied: applied.length, archived: manifest.database.migrations.length });
         }
         return await target.db.transaction(async (tx) => {
           await assertEmptyDatabase(tx);
           if (unpackFailed) await verified;
           const loaded = await loadDatabase(tx, path.join(scratch, DATABASE_ENTRY));
-          log(`database: ${Object.values(loaded).reduce((a, b) => a + b, 0)} rows loaded (${at()})`);
+          log(operatorLine('RESTORE_ROWS_LOADED', { rows: Object.values(loaded).reduce((a, b) => a + b, 0), seconds: seconds() }));
           // committed once every checksum passed and no row refers to a file that is not on disk yet
           await verified;
           return loaded;
@@ -407,14 +414,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     loading = loadRows();
     loading.catch(() => {});
     const [tables] = await Promise.all([loading as Promise<Record<string, number>>, verified]);
-    log(`database committed (${at()})`);
+    log(operatorLine('RESTORE_COMMITTED', { seconds: seconds() }));
     if (options.filesRoot && manifest.files.length > 0) {
       // an empty (or absent) folder is replaced by the unpacked one in one rename
       await removeEmptyTree(options.filesRoot);
       await mkdir(path.dirname(options.filesRoot), { recursive: true });
       await rename(path.join(scratch, 'files'), options.filesRoot);
     }
-    log(`files moved into place (${at()})`);
+    log(operatorLine('RESTORE_FILES_IN_PLACE', { seconds: seconds() }));
     // on to this version's schema, as the server would at start-up
     if (!migrationsAreCurrent) await (await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir })).close();
     return { tables, files: manifest.files.length, manifest };

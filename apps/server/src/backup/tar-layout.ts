@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { OperatorError, operatorLine } from '../lib/operator-messages.ts';
 
 /** tar-stream's own header encoder and decoder (the ones its pack and extract use; the package exports only those
  *  streams): a backup lays the archive out itself so its threads can copy files into their places side by side, and a
@@ -38,8 +39,8 @@ export function fileHeader(name: string, size: number, mtime: Date): Buffer {
   return Buffer.concat([paxHeader, pax, Buffer.alloc(padded(pax.length) - pax.length), fileBlock]);
 }
 
-/** The archive is not a whole tar (cut short, a header damaged, or not a tar at all). */
-export class ArchiveUnreadable extends Error {}
+/** The archive is not a whole tar (cut short, a header damaged, or not a tar at all): the restore refuses it. */
+export class ArchiveUnreadable extends OperatorError {}
 
 export interface ArchiveEntry {
   name: string;
@@ -58,20 +59,20 @@ export async function listEntries(handle: FileHandle): Promise<ArchiveEntry[]> {
   let paxName: string | null = null;
   for (let at = 0; ; ) {
     const { bytesRead } = await handle.read(block, 0, BLOCK, at);
-    if (bytesRead < BLOCK) throw new ArchiveUnreadable('it ends before its last entry');
+    if (bytesRead < BLOCK) throw new ArchiveUnreadable(operatorLine('RESTORE_DAMAGED_ENDS_EARLY'));
     let header: TarHeader | null;
     try {
       header = headers.decode(block, 'utf-8', false);
-    } catch (error) {
-      throw new ArchiveUnreadable(`a header is damaged at byte ${at}: ${(error as Error).message}`);
+    } catch {
+      throw new ArchiveUnreadable(operatorLine('RESTORE_DAMAGED_HEADER', { at }));
     }
     if (header === null) return entries;
     const offset = at + BLOCK;
     if (!Number.isSafeInteger(header.size) || header.size < 0 || offset + header.size > total)
-      throw new ArchiveUnreadable(`${header.name} runs past the end of the archive`);
+      throw new ArchiveUnreadable(operatorLine('RESTORE_DAMAGED_PAST_END', { name: header.name }));
     at = offset + padded(header.size);
     if (header.type === 'pax-header') {
-      if (header.size > 1 << 20) throw new ArchiveUnreadable('a pax header is too long');
+      if (header.size > 1 << 20) throw new ArchiveUnreadable(operatorLine('RESTORE_DAMAGED_PAX'));
       const bytes = Buffer.alloc(header.size);
       await handle.read(bytes, 0, header.size, offset);
       paxName = headers.decodePax(bytes).path ?? null;

@@ -5,11 +5,13 @@ import {
   FINDING_TYPE_LABELS,
   type FindingListQuery,
   type FindingStatus,
+  type FleetFindingFilter,
   type Language,
   SEVERITY_SCALE,
   type Severity,
   type TurbineFilters,
   TURBINE_ASSET_LABELS,
+  turbineFiltersOfQuery,
 } from '@windscope/contract';
 
 /** The filters an export was made with, named in the file (issue 24 item 2): a first line of the CSV, a sheet of the
@@ -41,6 +43,8 @@ const WORDS = {
     turbineYear: 'Yıl',
     worstSeverity: 'En kötü önem en az',
     turbines: 'Listelenen türbinler',
+    distance: 'Kökten uzaklık',
+    notGiven: 'girilmemiş',
     findings: 'Bulgular',
     orWorse: 've üstü',
   },
@@ -65,6 +69,8 @@ const WORDS = {
     turbineYear: 'Year',
     worstSeverity: 'Worst severity at least',
     turbines: 'Turbines listed',
+    distance: 'Distance from the root',
+    notGiven: 'not given',
     findings: 'Findings',
     orWorse: 'or worse',
   },
@@ -103,6 +109,28 @@ export function turbineFilterLines(filters: TurbineFilters, companyName: string 
   if (filters.manufacturer !== null) lines.push({ name: TURBINE_ASSET_LABELS.manufacturer[lang], value: filters.manufacturer });
   if (filters.model !== null) lines.push({ name: TURBINE_ASSET_LABELS.model[lang], value: filters.model });
   if (filters.bladeType !== null) lines.push({ name: TURBINE_ASSET_LABELS.blade_type[lang], value: filters.bladeType });
+  return lines;
+}
+
+/** The fleet findings list's filters (GET /findings/export, as the fleet findings page shows them): the dashboard's
+ *  turbine filters, the turbines without a model / blade type, the distance band, the statuses. */
+export function fleetFilterLines(query: FleetFindingFilter, companyName: string | null, lang: Language): FilterLine[] {
+  const w = WORDS[lang];
+  const lines = turbineFilterLines(turbineFiltersOfQuery(query), companyName, lang);
+  if (query.no_model) lines.push({ name: TURBINE_ASSET_LABELS.model[lang], value: w.notGiven });
+  if (query.no_blade_type) lines.push({ name: TURBINE_ASSET_LABELS.blade_type[lang], value: w.notGiven });
+  const metres = (value: number) => new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-GB').format(value);
+  const { distance_from: from, distance_to: to } = query;
+  if (from !== undefined || to !== undefined) {
+    const band =
+      from !== undefined && to !== undefined
+        ? `${metres(from)}–${metres(to)} m`
+        : from !== undefined
+          ? `≥ ${metres(from)} m`
+          : `< ${metres(to ?? 0)} m`;
+    lines.push({ name: w.distance, value: band });
+  }
+  lines.push(...findingFilterLines({ status: query.status }, lang));
   return lines;
 }
 

@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import writeXlsxFile from 'write-excel-file/node';
 import {
   type Actor,
   type FindingExportFormat,
   type FindingExportQuery,
   type FleetFindingExportQuery,
-  turbineFiltersOfQuery,
   FINDING_STATUS_LABELS,
   FINDING_SURFACE_LABELS,
   FINDING_TYPE_LABELS,
@@ -23,8 +22,8 @@ import {
 import type { AppContext } from '../context.ts';
 import { companies, findings, turbines, users } from '../db/schema.ts';
 import { turbineFor, visibleStatuses } from './access.ts';
-import { fleetScope } from './fleet.ts';
-import { exportWords, type FilterLine, filterSummary, findingFilterLines, turbineFilterLines } from './export-filter-names.ts';
+import { FLEET_FINDING_ORDER, fleetFindingConditions } from './fleet.ts';
+import { exportWords, type FilterLine, filterSummary, findingFilterLines, fleetFilterLines } from './export-filter-names.ts';
 import { findingColumns, type FindingRecord } from './presenter.ts';
 import { findingFilter, findingOrder } from './service.ts';
 
@@ -193,18 +192,17 @@ export async function exportTurbineFindings(
   return exportFile(ctx, conditions, findingOrder(query), `findings-${safeName(turbine.code)}`, named, query.format, lang);
 }
 
-/** The findings of the turbines the dashboard lists for the same filters (the contract's applyTurbineFilters over the
- *  turbine list the dashboard loads); without filters, of every turbine the actor sees (superadmin: all, or one
- *  company). */
+/** The fleet findings list's rows for the same filters (issue 27: fleet.ts's one query and order, no page): the
+ *  findings of the turbines the dashboard lists (the contract's applyTurbineFilters over the turbine list the dashboard
+ *  loads), in a distance band, of turbines without a model / blade type, of these statuses (none: every status the
+ *  actor may see); without filters, of every turbine the actor sees (superadmin: all, or one company). */
 export async function exportFleetFindings(ctx: AppContext, actor: Actor, query: FleetFindingExportQuery, lang: Language) {
-  const { conditions, listed } = await fleetScope(ctx, actor, query);
-  const filters = turbineFiltersOfQuery(query);
-  const scope: FilterLine[] = listed ? [{ name: exportWords(lang).turbines, value: String(listed.length) }] : [];
+  const { where, scope } = await fleetFindingConditions(ctx, actor, query);
+  const listed: FilterLine[] = scope.listed ? [{ name: exportWords(lang).turbines, value: String(scope.listed.length) }] : [];
   const companyName =
     seesAllCompanies(actor) && query.filter_company_id !== undefined ? await nameOfCompany(ctx, query.filter_company_id) : null;
-  const named = { filters: turbineFilterLines(filters, companyName, lang), scope };
-  const order = [asc(turbines.code), asc(turbines.id), desc(findings.severity), asc(findings.id)];
-  return exportFile(ctx, conditions, order, 'findings', named, query.format, lang);
+  const named = { filters: fleetFilterLines(query, companyName, lang), scope: listed };
+  return exportFile(ctx, [where], FLEET_FINDING_ORDER, 'findings', named, query.format, lang);
 }
 
 async function nameOfCompany(ctx: AppContext, id: number): Promise<string> {

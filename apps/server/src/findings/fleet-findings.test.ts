@@ -2,6 +2,7 @@
  *  the dashboard lists for the same filters (model, blade type…), in the actor's company only; a bar's count (open
  *  findings of the turbines of a model = their health.open summed, or a band's count) is the list's total. */
 import type { DistanceBands, FleetFindingList, Turbine } from '@windscope/contract';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCompanies, insertTurbine, unique, userByEmail } from '../../test/factories.ts';
 import { insertFinding } from '../../test/finding-factories.ts';
@@ -23,6 +24,19 @@ describe('fleet findings by model, blade type and distance band', () => {
     return { status: res.statusCode, data: body.data as T, code: body.code };
   };
   const list = (who: string, query: string) => get<FleetFindingList>(who, `/api/findings?${query}`);
+  const exportOf = (who: string, query: string, lang = 'tr') =>
+    t.call(tokens[who] ?? null, { method: 'GET', url: `/api/findings/export?${query}`, headers: { 'accept-language': lang } });
+  const csvLines = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+  /** a CSV export's rows after the filters' line and the header: [finding number, turbine code] */
+  const csvRows = (body: string) =>
+    csvLines(body)
+      .slice(2)
+      .map((line) => line.split(','))
+      .map(([id, code]) => [Number(id), code] as const);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -114,6 +128,74 @@ describe('fleet findings by model, blade type and distance band', () => {
       'offset=abc',
     ])
       expect(await list('admin', query), query).toMatchObject({ status: 400, code: 'FINDING_FILTER_INVALID' });
+    // the export reads the same filters by the same rules
+    for (const query of [
+      'distance_from=20&distance_to=10',
+      'distance_to=201',
+      'status=lost',
+      'no_model=0',
+      'no_blade_type=yes',
+      'no_model=1&model=X',
+      'no_blade_type=1&blade_type=X',
+    ]) {
+      const res = await exportOf('admin', query);
+      expect([res.statusCode, res.json().code], query).toEqual([400, 'FINDING_FILTER_INVALID']);
+    }
+  });
+
+  it('the export holds exactly the list\'s rows, in its order, for the same filters: the charts\' "none" bars too', async () => {
+    const all = 'draft,confirmed,monitoring,repair_planned,repaired,verified,rejected';
+    const m = encodeURIComponent(model);
+    for (const who of ['admin', 'customer', 'superadmin', 'marmara']) {
+      for (const query of [
+        'no_model=1',
+        'no_blade_type=1',
+        'no_model=1&no_blade_type=1',
+        `model=${m}&no_blade_type=1`,
+        'no_model=1&distance_from=0&distance_to=10',
+        `model=${m}&distance_from=10&distance_to=20`,
+        'no_model=1&status=open,draft',
+        `no_blade_type=1&status=${all}`,
+        `model=${m}`,
+      ]) {
+        const listed = await list(who, query);
+        expect(listed.status, `${who} ${query}`).toBe(200);
+        expect(listed.data.total).toBeLessThanOrEqual(listed.data.limit);
+        // as the fleet findings page asks: the list's filters, its statuses (open when none), the format
+        const withStatus = query.includes('status=') ? query : `${query}&status=open`;
+        const csv = await exportOf(who, `${withStatus}&format=csv`);
+        expect(csv.statusCode, csv.body).toBe(200);
+        expect(
+          csvRows(csv.body).map(([id]) => id),
+          `${who} ${query}`,
+        ).toEqual(listed.data.items.map((f) => f.id));
+      }
+    }
+    // the "no model" bar's findings: some, each of a turbine without a model, none of another company's
+    const noModel = await list('admin', 'no_model=1');
+    expect(noModel.data.items.map((f) => f.turbine_id)).toContain(noModelTurbine);
+    const turbines = (await get<Turbine[]>('admin', '/api/turbines')).data;
+    const codesWithout = (pick: (x: Turbine) => string | null) => new Set(turbines.filter((x) => !pick(x)?.trim()).map((x) => x.code));
+    const exported = csvRows((await exportOf('admin', 'no_model=1&status=open')).body);
+    expect(exported.length).toBe(noModel.data.total);
+    expect(exported.every(([, code]) => codesWithout((x) => x.model).has(code ?? ''))).toBe(true);
+    // without a status: every status the user may see, still only those turbines (the admin's drafts too)
+    const everyStatus = csvRows((await exportOf('admin', 'no_blade_type=1')).body);
+    expect(everyStatus.map(([id]) => id)).toEqual((await list('admin', `no_blade_type=1&status=${all}`)).data.items.map((f) => f.id));
+    expect(everyStatus.length).toBeGreaterThan((await list('admin', 'no_blade_type=1')).data.total);
+    expect(everyStatus.every(([, code]) => codesWithout((x) => x.blade_type).has(code ?? ''))).toBe(true);
+
+    // the file names the filters as the page shows them, in TR and EN; the XLSX holds the same rows
+    const firstLine = async (query: string, lang: string) => csvLines((await exportOf('admin', query, lang)).body)[0];
+    expect(await firstLine('no_model=1&distance_from=0&distance_to=10&status=open', 'tr')).toBe(
+      'Filtreler: Model: girilmemiş; Kökten uzaklık: 0–10 m; Durum: Açık',
+    );
+    expect(await firstLine(`model=${m}&no_blade_type=1&status=open`, 'en')).toBe(
+      `Filters: Model: ${model}; Blade type: not given; Status: Open`,
+    );
+    const xlsx = await exportOf('admin', 'no_model=1&status=open&format=xlsx');
+    const sheet = strFromU8(unzipSync(new Uint8Array(xlsx.rawPayload))['xl/worksheets/sheet1.xml'] ?? new Uint8Array());
+    expect(sheet.match(/<row /g)?.length).toBe(noModel.data.total + 1);
   });
 
   it('"no model" / "no blade type": the open findings of the turbines the chart counts in its "none" bar', async () => {

@@ -7,6 +7,7 @@ import {
   type DistanceBands,
   distanceBandsOf,
   FLEET_FINDINGS_LIMIT,
+  type FleetFindingFilter,
   type FleetFindingList,
   type FleetFindingListQuery,
   hasTurbineFilters,
@@ -63,7 +64,7 @@ export async function fleetScope(ctx: AppContext, actor: Actor, query: Partial<T
 }
 
 /** The distance band [from, to) as conditions: a finding without a distance is in no band. */
-function distanceConditions(query: Pick<FleetFindingListQuery, 'distance_from' | 'distance_to'>): SQL[] {
+function distanceConditions(query: Pick<FleetFindingFilter, 'distance_from' | 'distance_to'>): SQL[] {
   const conditions: SQL[] = [];
   if (query.distance_from !== undefined) conditions.push(sql`${findings.distanceFromRootM} >= ${query.distance_from}`);
   if (query.distance_to !== undefined) conditions.push(sql`${findings.distanceFromRootM} < ${query.distance_to}`);
@@ -72,16 +73,21 @@ function distanceConditions(query: Pick<FleetFindingListQuery, 'distance_from' |
 
 /** Turbines without a model / blade type (none stored, or blank): what the charts' "no model" bar counts
  *  (fleet-breakdown.ts in the web app). */
-function missingAssetConditions(query: Pick<FleetFindingListQuery, 'no_model' | 'no_blade_type'>): SQL[] {
+function missingAssetConditions(query: Pick<FleetFindingFilter, 'no_model' | 'no_blade_type'>): SQL[] {
   const conditions: SQL[] = [];
   if (query.no_model) conditions.push(sql`coalesce(btrim(${turbines.model}), '') = ''`);
   if (query.no_blade_type) conditions.push(sql`coalesce(btrim(${turbines.bladeType}), '') = ''`);
   return conditions;
 }
 
-/** GET /findings: one page of the matching findings, the most severe first (then turbine code, newest; the finding's
- *  id last, so pages neither repeat nor skip), and how many match. */
-export async function listFleetFindings(ctx: AppContext, actor: Actor, query: FleetFindingListQuery): Promise<FleetFindingList> {
+/** The findings the fleet filters pick, for a query of findings joined with turbines: the one WHERE clause of the
+ *  list (GET /findings) and its export (GET /findings/export), so a file holds exactly the list's rows. No status:
+ *  every status the actor may see. */
+export async function fleetFindingConditions(
+  ctx: AppContext,
+  actor: Actor,
+  query: FleetFindingFilter,
+): Promise<{ where: SQL | undefined; scope: FleetScope }> {
   const scope = await fleetScope(ctx, actor, query);
   const where = and(
     ...scope.conditions,
@@ -89,6 +95,16 @@ export async function listFleetFindings(ctx: AppContext, actor: Actor, query: Fl
     ...distanceConditions(query),
     ...missingAssetConditions(query),
   );
+  return { where, scope };
+}
+
+/** The list's order, and its export's: the most severe first, then turbine code, newest (the finding's id last, so
+ *  pages neither repeat nor skip). */
+export const FLEET_FINDING_ORDER = [desc(findings.severity), asc(turbines.code), desc(findings.id)];
+
+/** GET /findings: one page of the matching findings (FLEET_FINDING_ORDER), and how many match. */
+export async function listFleetFindings(ctx: AppContext, actor: Actor, query: FleetFindingListQuery): Promise<FleetFindingList> {
+  const { where } = await fleetFindingConditions(ctx, actor, query);
   const limit = query.limit ?? FLEET_FINDINGS_LIMIT;
   const offset = query.offset ?? 0;
   const [rows, [counted]] = await Promise.all([
@@ -98,7 +114,7 @@ export async function listFleetFindings(ctx: AppContext, actor: Actor, query: Fl
       .innerJoin(turbines, eq(turbines.id, findings.turbineId))
       .leftJoin(users, eq(users.id, findings.createdBy))
       .where(where)
-      .orderBy(desc(findings.severity), asc(turbines.code), desc(findings.id))
+      .orderBy(...FLEET_FINDING_ORDER)
       .limit(limit)
       .offset(offset),
     ctx.db.select({ total: count() }).from(findings).innerJoin(turbines, eq(turbines.id, findings.turbineId)).where(where),

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { findingObservations, photos, reports } from '../db/schema.ts';
 import type { DerivativeQueue } from '../photos/derivative-queue.ts';
+import { type OperatorLine, operatorLine } from '../lib/operator-messages.ts';
 import { MEDIA_KINDS } from '../media/media-types.ts';
 import { stagingLeftovers } from '../storage/staging-sweep.ts';
 import { removeTusUpload, tusLeftovers } from '../uploads/tus/tus-service.ts';
@@ -38,7 +39,8 @@ export type ProblemKind =
 export interface Problem {
   kind: ProblemKind;
   key: string;
-  detail?: string;
+  /** more about it, put into words by the command (formatOperator) */
+  detail?: OperatorLine;
   /** what --repair did about it, if anything */
   repaired: boolean;
   /** true for what is not an error (yet): a young temporary file may still belong to an upload in progress */
@@ -69,8 +71,8 @@ export interface IntegrityOptions {
   /** orphans and temporary files younger than this are left alone: they may belong to an upload in progress */
   orphanAgeMs: number;
   now: Date;
-  /** progress lines */
-  log?: (line: string) => void;
+  /** progress, put into words by the command (formatOperator) */
+  log?: (line: OperatorLine) => void;
   /** the resumable uploads' store (uploads/tus/): without it, expired uploads are reported but not removed */
   tusStore?: DataStore;
 }
@@ -112,7 +114,7 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
     })
     .from(photos);
   const reportRows = await db.select({ key: reports.storageKey, size: reports.sizeBytes, sha256: reports.sha256 }).from(reports);
-  log(`${photoRows.length} photos, ${reportRows.length} reports, ${stored.size} stored files`);
+  log(operatorLine('INTEGRITY_COUNTED', { photos: photoRows.length, reports: reportRows.length, files: stored.size }));
 
   const known = new Set<string>();
   // evidence crops of findings (DECISIONS §12) are files a row refers to
@@ -125,13 +127,21 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
       return false;
     }
     if (info.size !== row.size) {
-      add({ kind: 'size_mismatch', key: row.key, detail: `${info.size} bytes, the row says ${row.size}` });
+      add({
+        kind: 'size_mismatch',
+        key: row.key,
+        detail: operatorLine('INTEGRITY_SIZE_DIFFERS', { actual: info.size, expected: row.size }),
+      });
       return false;
     }
     if (options.checksums) {
       const actual = await sha256Of(storage, row.key);
       if (actual && actual !== row.sha256) {
-        add({ kind: 'checksum_mismatch', key: row.key, detail: `sha256 ${actual}, the row says ${row.sha256}` });
+        add({
+          kind: 'checksum_mismatch',
+          key: row.key,
+          detail: operatorLine('INTEGRITY_CHECKSUM_DIFFERS', { actual, expected: row.sha256 }),
+        });
         return false;
       }
     }
@@ -163,15 +173,24 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
     if (row.derivatives === 'ready' && missing.length === 0) continue;
     remake.push(
       row.derivatives === 'ready'
-        ? add({ kind: 'missing_derivative', key: row.key, detail: `missing ${missing.join(', ')}` })
+        ? add({
+            kind: 'missing_derivative',
+            key: row.key,
+            detail: operatorLine('INTEGRITY_DERIVATIVES_MISSING', { keys: missing.join(', ') }),
+          })
         : // queued: a running server's queue will make them; a claim whose process died is a problem
-          add({ kind: 'missing_derivative', key: row.key, detail: `queued (${row.derivatives})`, benign: row.derivatives === 'pending' }),
+          add({
+            kind: 'missing_derivative',
+            key: row.key,
+            detail: operatorLine(row.derivatives === 'pending' ? 'INTEGRITY_DERIVATIVES_PENDING' : 'INTEGRITY_DERIVATIVES_WORKING'),
+            benign: row.derivatives === 'pending',
+          }),
     );
   }
   for (const row of reportRows) await checkOriginal(row);
 
   if (repair && remake.length > 0) {
-    log(`making thumbnails and previews of ${remake.length} photos`);
+    log(operatorLine('INTEGRITY_REMAKING', { count: remake.length }));
     for (const problem of remake) {
       // a 'ready' photo with a file missing goes back to the queue first
       await db.update(photos).set({ derivatives: 'pending', derivativesClaimedAt: null }).where(eq(photos.storageKey, problem.key));
@@ -179,7 +198,7 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
       if (state === 'ready') problem.repaired = true;
       if (state === 'failed') {
         problem.repaired = true;
-        problem.detail = 'the image does not decode: kept without thumbnail';
+        problem.detail = operatorLine('INTEGRITY_UNDECODABLE');
       }
     }
   }
@@ -188,7 +207,7 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
     for (const problem of requeue) {
       await db.update(photos).set({ tiles: 'pending', tilesClaimedAt: null }).where(eq(photos.storageKey, problem.key));
       problem.repaired = true;
-      problem.detail = 'queued again';
+      problem.detail = operatorLine('INTEGRITY_QUEUED_AGAIN');
     }
   }
 
@@ -202,7 +221,7 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
     const old = options.now.getTime() - modifiedMs >= options.orphanAgeMs;
     // a row may have been registered since the listing: look again right before removing anything
     if (old && repair && kind === 'file_without_row' && (await isReferenced(db, key))) return;
-    const problem = add({ kind, key, benign: !old, detail: old ? undefined : 'younger than the orphan age: kept for now' });
+    const problem = add({ kind, key, benign: !old, detail: old ? undefined : operatorLine('INTEGRITY_YOUNG') });
     if (old && repair) {
       await remove();
       problem.repaired = true;
@@ -230,7 +249,7 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
       const problem = add({
         kind: 'expired_upload',
         key: `.tus/${upload.id}`,
-        detail: upload.kind === 'orphaned' ? 'its turbine or uploader was deleted' : 'not finished in time',
+        detail: operatorLine(upload.kind === 'orphaned' ? 'INTEGRITY_UPLOAD_ORPHANED' : 'INTEGRITY_UPLOAD_LATE'),
       });
       if (repair && tusStore) {
         await removeTusUpload(db, tusStore, upload.id);

@@ -184,7 +184,9 @@ describe.each(['fs', 's3'] as const)('a point cloud in photo answers and file ro
     // lost (or a cloud stored before copies were made): missing, and made again by --repair
     await t.app.ctx.storage.delete(copyKey);
     expect((await t.app.inject({ method: 'GET', url: cloud.urls.cloud ?? '' })).statusCode).toBe(404);
-    expect(mine(await integrity(false))).toMatchObject([{ kind: 'missing_derivative', detail: `missing ${copyKey}` }]);
+    expect(mine(await integrity(false))).toMatchObject([
+      { kind: 'missing_derivative', detail: { code: 'INTEGRITY_DERIVATIVES_MISSING', params: { keys: copyKey } } },
+    ]);
     expect(mine(await integrity(true))).toMatchObject([{ kind: 'missing_derivative', repaired: true }]);
     expect((await t.app.inject({ method: 'GET', url: cloud.urls.cloud ?? '' })).rawPayload.equals(copy.rawPayload)).toBe(true);
 

@@ -12,7 +12,7 @@ import {
   findingDetailSchema,
   findingSchema,
   type ObservationBody,
-  type TurbineFilterQuery,
+  type FleetFindingFilter,
   photoFindingSchema,
   type UpdateFindingBody,
 } from '@windscope/contract';
@@ -112,10 +112,11 @@ export function useDeleteFinding(turbineId: number) {
 export type ExportFormat = FindingExportFormat;
 
 /** What an export holds (issue 24 item 2): one turbine's findings with the filters its list shows (none: all of them),
- *  or the findings of the turbines the dashboard lists for its filters (none: of every turbine the user sees). */
+ *  or the fleet's with the fleet list's filters (issue 27; the dashboard's turbine filters alone: the findings of the
+ *  turbines it lists; none: of every turbine the user sees). */
 export type FindingsExportTarget =
   | { turbineId: number; filters?: FindingFilters }
-  | { turbineId: 'all'; filters?: Partial<TurbineFilterQuery> };
+  | { turbineId: 'all'; filters?: Partial<FleetFindingFilter> };
 
 /** Fetches the export with the user's token and hands it to the browser as a download under the server's file name. */
 export async function downloadFindingsExport(target: FindingsExportTarget, format: ExportFormat): Promise<void> {

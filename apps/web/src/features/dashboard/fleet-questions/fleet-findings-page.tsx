@@ -1,5 +1,11 @@
 import { Anchor, Badge, Container, Group, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { FLEET_FINDINGS_LIMIT, type FleetFinding, turbineFilterQueryOf } from '@windscope/contract';
+import {
+  FLEET_FINDINGS_DEFAULT_STATUS,
+  FLEET_FINDINGS_LIMIT,
+  type FleetFinding,
+  type FleetFindingFilter,
+  turbineFilterQueryOf,
+} from '@windscope/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +14,7 @@ import { paths } from '../../../app/paths.ts';
 import { useFormatters } from '../../../i18n/format.ts';
 import { AppHeader } from '../../../ui/app-header/app-header.tsx';
 import { usePageTitle } from '../../../ui/page-title.ts';
+import { FindingsExportMenu } from '../../findings/export-buttons.tsx';
 import { useFindingLabels } from '../../findings/labels.ts';
 import { SeverityChip } from '../../findings/severity-chip.tsx';
 import '../../management/management-styles.ts';
@@ -20,7 +27,8 @@ import { bandOf, missingOf, PAGE_PARAM, pageOf } from './fleet-links.ts';
 
 /** /dashboard/findings (issue 27 item 3): the open findings of the turbines the dashboard lists for the filters in the
  *  address (the dashboard's own parameters), optionally in a distance band from the root or of the turbines without a
- *  model / blade type; what a chart's bar opens. FLEET_FINDINGS_LIMIT a page, the page in the address (page=). */
+ *  model / blade type; what a chart's bar opens. FLEET_FINDINGS_LIMIT a page, the page in the address (page=). Its
+ *  export asks for the list's filters, the same object: the file holds exactly the list's rows, every page. */
 export function FleetFindingsPage() {
   const { t } = useTranslation(DASHBOARD_NS);
   const format = useFormatters();
@@ -30,17 +38,19 @@ export function FleetFindingsPage() {
   const band = useMemo(() => bandOf(params), [params]);
   const missing = useMemo(() => missingOf(params, filters), [params, filters]);
   const page = pageOf(params);
-  const query = useMemo(
-    () => ({
+  /** which findings: the list's and its export's */
+  const filterQuery = useMemo(
+    (): FleetFindingFilter => ({
       ...turbineFilterQueryOf(filters, companyId),
+      status: FLEET_FINDINGS_DEFAULT_STATUS,
       distance_from: band?.from,
       distance_to: band?.to,
-      no_model: missing.model ? ('1' as const) : undefined,
-      no_blade_type: missing.blade_type ? ('1' as const) : undefined,
-      offset: (page - 1) * FLEET_FINDINGS_LIMIT,
+      no_model: missing.model ? '1' : undefined,
+      no_blade_type: missing.blade_type ? '1' : undefined,
     }),
-    [filters, companyId, band, missing, page],
+    [filters, companyId, band, missing],
   );
+  const query = useMemo(() => ({ ...filterQuery, offset: (page - 1) * FLEET_FINDINGS_LIMIT }), [filterQuery, page]);
   const list = useFleetFindings(query);
   const pages = pageCount(list.data?.total, FLEET_FINDINGS_LIMIT);
   const goToPage = (next: number) => {
@@ -111,16 +121,26 @@ export function FleetFindingsPage() {
           )}
           {list.isPending && <Skeleton height={260} radius="lg" />}
           {list.data && (
-            <Text size="sm" c="dimmed" data-testid="fleet-findings-total" data-total={list.data.total}>
-              {pages > 1 && list.data.items.length > 0
-                ? t('fleetFindings.range', {
-                    from: format.number(list.data.offset + 1),
-                    to: format.number(list.data.offset + list.data.items.length),
-                    total: format.number(list.data.total),
-                    count: list.data.total,
-                  })
-                : t('fleetFindings.total', { count: list.data.total })}
-            </Text>
+            <Group justify="space-between" align="center" gap="sm">
+              <Text size="sm" c="dimmed" data-testid="fleet-findings-total" data-total={list.data.total}>
+                {pages > 1 && list.data.items.length > 0
+                  ? t('fleetFindings.range', {
+                      from: format.number(list.data.offset + 1),
+                      to: format.number(list.data.offset + list.data.items.length),
+                      total: format.number(list.data.total),
+                      count: list.data.total,
+                    })
+                  : t('fleetFindings.total', { count: list.data.total })}
+              </Text>
+              {/* this list, every page of it (the server reads the same filters), or every finding the user may see */}
+              <FindingsExportMenu
+                shown={{ turbineId: 'all', filters: filterQuery }}
+                all={{ turbineId: 'all' }}
+                shownLabel={t('fleetFindings.exportShown', { count: format.number(list.data.total) })}
+                allLabel={t('counters.exportAll')}
+                testIdPrefix="fleet-findings-export"
+              />
+            </Group>
           )}
           {list.data && list.data.items.length === 0 && (
             <Paper withBorder radius="lg" p="xl" data-testid="fleet-findings-empty">
