@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
 
@@ -31,6 +31,10 @@ Element.prototype.scrollIntoView ??= vi.fn();
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
 }
+
+// findBy/waitFor give up after 10 s, not testing-library's 1 s: a limit, not a speed target (a busy two-core machine
+// took longer than 1 s to draw a page's list, session 16)
+configure({ asyncUtilTimeout: 10_000 });
 
 // tests read the Turkish copy unless they switch; jsdom's navigator says en-US
 beforeEach(async () => {
