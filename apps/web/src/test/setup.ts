@@ -32,9 +32,9 @@ if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
 }
 
-// findBy/waitFor give up after 10 s, not testing-library's 1 s: a limit, not a speed target (a busy two-core machine
+// findBy/waitFor give up after 20 s, not testing-library's 1 s: a limit, not a speed target (a busy two-core machine
 // took longer than 1 s to draw a page's list, session 16)
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 // tests read the Turkish copy unless they switch; jsdom's navigator says en-US
 beforeEach(async () => {
