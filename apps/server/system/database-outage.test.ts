@@ -281,7 +281,9 @@ describe('start-up while PostgreSQL is down', () => {
         `PostgreSQL at 127\\.0\\.0\\.1:${pgc.port}/windscope is not reachable \\(ECONNREFUSED.*\\); gave up after 2 s\\. Check that the database server is running`,
       ),
     );
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // the 2 s were honoured, not the default 60 s: the message says so above, and the whole start (a tsx boot that took
+    // 26 s on a machine at load 15) ended well before the default wait alone would have
+    expect(Date.now() - started).toBeLessThan(55_000);
     await pgc.start();
   });
 });
