@@ -36,6 +36,7 @@ declare module 'i18next' {
       mailOutbox: typeof import('../features/mail-outbox/mail-outbox.tr.json');
       account: typeof import('../features/account/account.tr.json');
       audit: typeof import('../features/audit/audit.tr.json');
+      paging: typeof import('../features/management/paging.tr.json');
       webhooks: typeof import('../features/webhooks/webhooks.tr.json');
     };
     returnNull: false;

@@ -2,11 +2,18 @@ import { Group, Pagination, Skeleton, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { registerCatalog } from '../../i18n/register-catalog.ts';
 import { EmptyNote } from '../../ui/row-actions.tsx';
 import { LoadErrorBanner } from './load-error-banner.tsx';
+import en from './paging.en.json';
+import tr from './paging.tr.json';
+
+// the page controls' names load with the management pages, never with the home page (its 170 KB budget)
+const PAGING_NS = 'paging';
+registerCatalog(PAGING_NS, { tr, en });
 
 /** The pages of a long list, under it: shown only when there is more than one; every control named in the user's
- *  language (common.pageControl), the whole named by `label`; `itemLabel` names the numbered buttons where a page
+ *  language (paging.pageControl), the whole named by `label`; `itemLabel` names the numbered buttons where a page
  *  needs it. */
 export function ListPagination({
   pages,
@@ -23,7 +30,7 @@ export function ListPagination({
   testId: string;
   itemLabel?: (page: number) => string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(PAGING_NS);
   if (pages <= 1) return null;
   return (
     <Group justify="center">
@@ -34,7 +41,7 @@ export function ListPagination({
         aria-label={label}
         data-testid={testId}
         getItemProps={itemLabel ? (item) => ({ 'aria-label': itemLabel(item) }) : undefined}
-        getControlProps={(control) => ({ 'aria-label': t(`common.pageControl.${control}`) })}
+        getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
       />
     </Group>
   );
