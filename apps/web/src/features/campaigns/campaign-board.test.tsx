@@ -6,7 +6,6 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { fakeApi, MANAGER, OPERATOR, signIn } from '../management/test-support.ts';
 import { CampaignsRoute } from './campaigns-page.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const row = (id: number, overrides: Partial<CampaignBoardRow>): CampaignBoardRow => ({

@@ -5,7 +5,6 @@ import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { fakeApi, makeCompany, MANAGER, SUPERADMIN, signIn } from '../management/test-support.ts';
 import { CompaniesPage } from './companies-page.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const EGE = makeCompany({ id: 2, name: 'Ege Rüzgar Enerji' });

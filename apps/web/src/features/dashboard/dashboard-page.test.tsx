@@ -6,8 +6,6 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { fakeApi, makeCompany, makeTurbine, MANAGER, OPERATOR, SUPERADMIN, signIn } from '../management/test-support.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
-// jsdom renders Mantine slowly on a busy machine
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const EGE = makeCompany({ id: 2, name: 'Ege Rüzgar Enerji' });

@@ -6,7 +6,6 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { fakeApi, SUPERADMIN, signIn } from '../management/test-support.ts';
 import { MailOutboxPage } from './mail-outbox-page.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const failed = (overrides: Partial<MailOutboxItem>): MailOutboxItem => ({

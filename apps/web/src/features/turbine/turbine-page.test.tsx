@@ -1,5 +1,5 @@
 import { NO_TURBINE_ASSETS, type Photo, type Turbine } from '@windscope/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../config/storage-keys.ts';
@@ -68,15 +68,13 @@ const sizes = {
   clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'),
   clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
 };
-// the whole page is a lot of DOM for jsdom (six upload panels with their selects): more time than the defaults
-vi.setConfig({ testTimeout: 30_000 });
+// the whole page is a lot of DOM for jsdom (six upload panels with their selects): the project's limits (60 s a test,
+// 20 s for findBy/waitFor, src/test/setup.ts) leave room for it on a busy machine
 beforeAll(() => {
-  configure({ asyncUtilTimeout: 8000 });
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
 });
 afterAll(() => {
-  configure({ asyncUtilTimeout: 1000 });
   if (sizes.clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', sizes.clientHeight);
   if (sizes.clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', sizes.clientWidth);
 });

@@ -6,7 +6,6 @@ import { demoUser, jsonResponse, renderWithProviders } from '../../test/render.t
 import { fakeApi, makeCompany, MANAGER, OPERATOR, SUPERADMIN, signIn } from '../management/test-support.ts';
 import { UsersPage } from './users-page.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const EGE = makeCompany({ id: 2, name: 'Ege Rüzgar Enerji' });

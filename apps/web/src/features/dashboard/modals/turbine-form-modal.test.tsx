@@ -5,7 +5,6 @@ import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { fakeApi, makeCompany, makeTurbine, MANAGER, SUPERADMIN, signIn } from '../../management/test-support.ts';
 import { DashboardPage } from '../dashboard-page.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const EGE = makeCompany({ id: 2, name: 'Ege Rüzgar Enerji' });
