@@ -29,7 +29,8 @@ export default defineConfig({
           include: ['system/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
-          hookTimeout: 120_000,
+          // starting two processes with the demo behind nginx took over 120 s at load 15 (session 16)
+          hookTimeout: 300_000,
           // they start servers and stop databases: one file at a time
           maxWorkers: 1,
           fileParallelism: false,

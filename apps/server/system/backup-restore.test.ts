@@ -151,7 +151,9 @@ test('a backup taken while photos and findings change restores into an empty fol
   console.log(
     `backup system test: ${uploads} uploads and ${edits} finding edits during the backup; ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(', ')})`,
   );
-});
+  // a limit, not a speed target: every phase passed in 188 s at load 14 (the demo's start alone 79 s), over the
+  // project's 180 s
+}, 420_000);
 
 test('a backup killed half way (kill -9) leaves no archive under its name, and the next backup removes what it left', async () => {
   // the command opens the embedded database itself when no server holds it: the process killed is the one writing
