@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { apiLogin, signIn } from '../support/viewer-data.ts';
+import { apiData, apiLogin, signIn } from '../support/viewer-data.ts';
 
 // The superadmin's e-mail outbox (DECISIONS §15): reached from the dashboard, failed ones first (none here: the e2e
 // server writes .eml files, which never fail), every e-mail on "All" (the demo's overdue notices went out at start).
@@ -9,9 +9,17 @@ import { apiLogin, signIn } from '../support/viewer-data.ts';
 const SHOTS_DIR = process.env.SHOTS_DIR ?? 'test-results/mail-outbox';
 
 test('the superadmin sees failed and sent e-mails; a manager is refused', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   mkdirSync(SHOTS_DIR, { recursive: true });
   const superadmin = await apiLogin('superadmin@windscope.example', 'demo1234');
+  // the demo's overdue notices leave once their gathering window has passed (ESCALATION_MAIL_GATHER_SECONDS, 60 s after
+  // the server started): when this spec runs early in a run, the "All" list below waits for the first one sent
+  await expect
+    .poll(async () => (await apiData<unknown[]>(superadmin, 'GET', '/admin/mail-outbox?status=sent')).length, {
+      timeout: 120_000,
+      intervals: [1000, 2000, 5000],
+    })
+    .toBeGreaterThan(0);
   for (const [width, language, theme] of [
     [1440, 'tr', 'light'],
     [769, 'en', 'dark'],
