@@ -60,7 +60,8 @@ test.describe('page contents', () => {
     await useLanguageAndTheme(page, 'tr');
     await page.goto('/');
     const slideshow = page.getByTestId('hero-slideshow');
-    await expect(slideshow.locator('img')).toHaveCount(3);
+    // each slide: its still picture (the scene in motion, once the page has loaded, is drawn over it: public-motion.spec)
+    await expect(slideshow.locator(':scope > span > img')).toHaveCount(3);
     await expect(page.getByTestId('hero-dot')).toHaveCount(3);
     const start = await slideshow.getAttribute('data-slide');
     await expect(slideshow).not.toHaveAttribute('data-slide', start ?? '0', { timeout: 5_000 });

@@ -18,7 +18,7 @@ export const ROUTE_MODULES = {
 };
 
 /** The picture that is a page's largest paint, fetched with the chunks. */
-const ROUTE_LCP_IMAGE = { '/': /^assets\/blade-inspection-[\w-]{8}\.svg$/ };
+const ROUTE_LCP_IMAGE = { '/': /^assets\/blade-inspection-still-[\w-]{8}\.svg$/ };
 
 /** The head links of `route`'s page: what the entry (index.html) does not load already. */
 export function routePreloadLinks(manifest, route) {

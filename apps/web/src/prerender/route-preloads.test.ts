@@ -14,14 +14,14 @@ const MANIFEST = {
   'src/features/public/home/home-page.tsx': {
     file: 'assets/home-page-H0me1234.js',
     imports: ['index.html', 'src/features/public/layout/public-layout.tsx'],
-    assets: ['assets/blade-inspection-still-BT-h9_E6.svg', 'assets/blade-inspection-CoxNLRck.svg'],
+    assets: ['assets/blade-inspection-still-BT-h9_E6.svg', 'assets/wind-CoxNLRck.svg'],
   },
 };
 
 describe('routePreloadLinks (the head of a prerendered page)', () => {
   it("announces the route's chunks, its CSS and its largest picture, not what the entry loads already", () => {
     expect(routePreloadLinks(MANIFEST, '/')).toEqual([
-      '<link rel="preload" as="image" fetchpriority="high" href="/assets/blade-inspection-CoxNLRck.svg">',
+      '<link rel="preload" as="image" fetchpriority="high" href="/assets/blade-inspection-still-BT-h9_E6.svg">',
       '<link rel="stylesheet" crossorigin href="/assets/public-layout-Css0ut12.css">',
       '<link rel="modulepreload" crossorigin href="/assets/public-layout-Lay0ut12.js">',
       '<link rel="modulepreload" crossorigin href="/assets/home-page-H0me1234.js">',

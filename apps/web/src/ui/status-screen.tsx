@@ -1,9 +1,10 @@
-import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Center, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../app/paths.ts';
 import { HomeIcon, RefreshIcon } from './icons.tsx';
+import plain from './plain-button.module.css';
 import classes from './status-screen.module.css';
 
 export interface StatusScreenProps {
@@ -49,13 +50,15 @@ export function StatusScreen({
         {children}
         <Group justify="center" gap="sm" mt="sm">
           {onRetry !== false && (
-            <Button variant="default" leftSection={<RefreshIcon size={16} />} onClick={onRetry ?? (() => window.location.reload())}>
+            <button type="button" className={`${plain.button} ${plain.default}`} onClick={onRetry ?? (() => window.location.reload())}>
+              <RefreshIcon size={16} />
               {t('common.tryAgain')}
-            </Button>
+            </button>
           )}
-          <Button component={Link} to={homeTo} leftSection={<HomeIcon size={16} />}>
+          <Link to={homeTo} className={plain.button}>
+            <HomeIcon size={16} />
             {homeLabel ?? t('common.goHome')}
-          </Button>
+          </Link>
         </Group>
       </Stack>
     </Center>

@@ -1,11 +1,16 @@
 import { useReducedMotion } from '@mantine/hooks';
 import { useId } from 'react';
-import { TurbineFigure, type TurbineFigureProps } from './turbine-figure.tsx';
+import { SceneFrame, stageClass } from './motion.tsx';
+import { TurbineFigure, type TurbineFigureProps, TurbineParts } from './turbine-figure.tsx';
 
 export const WIND_SCENES = ['ridge', 'offshore', 'night'] as const;
 export type WindSceneVariant = (typeof WIND_SCENES)[number];
 
-type Placement = Omit<TurbineFigureProps, 'animate' | 'fill'>;
+/** Turbines of one depth of a scene, in one colour. */
+interface TurbineGroup {
+  fill: string;
+  items: TurbineFigureProps[];
+}
 
 /** Stars at fixed pseudo-random places (same picture on every render). */
 const STARS = Array.from({ length: 80 }, (_, i) => {
@@ -14,11 +19,66 @@ const STARS = Array.from({ length: 80 }, (_, i) => {
   return { x: (a - Math.floor(a)) * 1600, y: (b - Math.floor(b)) * 520, r: 0.6 + ((i * 7) % 5) * 0.3 };
 });
 
-function Turbines({ items, fill, animate }: { items: Placement[]; fill: string; animate: boolean }) {
-  return items.map((item) => <TurbineFigure key={`${item.x}-${item.baseY}`} {...item} fill={fill} animate={animate} />);
+function Turbines({ group, still }: { group: TurbineGroup; still: boolean }) {
+  return group.items.map((item) => <TurbineFigure key={`${item.x}-${item.baseY}`} {...item} fill={group.fill} still={still} />);
 }
 
-function Ridge({ id, animate }: { id: string; animate: boolean }) {
+const RIDGE = {
+  back: {
+    fill: '#d3e8f0',
+    items: [
+      { x: 170, baseY: 626, height: 120, seconds: 8, phase: 20 },
+      { x: 300, baseY: 622, height: 108, seconds: 9, phase: 70 },
+      { x: 1390, baseY: 640, height: 112, seconds: 8.5, phase: 45 },
+      { x: 1500, baseY: 636, height: 100, seconds: 10, phase: 95 },
+    ],
+  },
+  middle: {
+    fill: '#e9f4f8',
+    items: [
+      { x: 540, baseY: 702, height: 205, seconds: 10, phase: 10 },
+      { x: 1010, baseY: 662, height: 190, seconds: 11, phase: 60 },
+      { x: 1250, baseY: 672, height: 178, seconds: 9.5, phase: 100 },
+    ],
+  },
+  front: { fill: '#f5fafc', items: [{ x: 820, baseY: 796, height: 360, seconds: 12, phase: 35 }] },
+} satisfies Record<string, TurbineGroup>;
+
+const OFFSHORE = {
+  far: {
+    fill: '#cfe6ee',
+    items: [120, 235, 350, 465, 1180, 1295, 1410, 1525].map((x, i) => ({ x, baseY: 606, height: 72, seconds: 7 + (i % 3), phase: i * 37 })),
+  },
+  middle: {
+    fill: '#e8f3f7',
+    items: [
+      { x: 700, baseY: 662, height: 170, seconds: 10, phase: 15 },
+      { x: 1000, baseY: 650, height: 150, seconds: 9, phase: 80 },
+    ],
+  },
+  near: {
+    fill: '#f5fafc',
+    items: [
+      { x: 1250, baseY: 762, height: 380, seconds: 12, phase: 50 },
+      { x: 420, baseY: 744, height: 300, seconds: 11, phase: 5 },
+    ],
+  },
+} satisfies Record<string, TurbineGroup>;
+
+const NIGHT = {
+  back: {
+    fill: '#1e4567',
+    items: [
+      { x: 260, baseY: 640, height: 150, seconds: 9, phase: 30, light: true },
+      { x: 470, baseY: 642, height: 140, seconds: 10, phase: 75, light: true },
+      { x: 1120, baseY: 626, height: 160, seconds: 8.5, phase: 10, light: true },
+      { x: 1360, baseY: 628, height: 140, seconds: 9.5, phase: 55, light: true },
+    ],
+  },
+  front: { fill: '#17385a', items: [{ x: 760, baseY: 772, height: 340, seconds: 12, phase: 40, light: true }] },
+} satisfies Record<string, TurbineGroup>;
+
+function Ridge({ id, still }: SceneProps) {
   return (
     <>
       <defs>
@@ -39,40 +99,16 @@ function Ridge({ id, animate }: { id: string; animate: boolean }) {
       <circle cx="1150" cy="630" r="300" fill={`url(#${id}-sun)`} />
       <circle cx="1150" cy="630" r="46" fill="#fff4df" />
       <path d="M0 640C200 600 380 610 560 640C760 675 900 600 1100 610C1300 620 1450 650 1600 630V900H0Z" fill="#2f7398" />
-      <Turbines
-        fill="#d3e8f0"
-        animate={animate}
-        items={[
-          { x: 170, baseY: 626, height: 120, seconds: 8, phase: 20 },
-          { x: 300, baseY: 622, height: 108, seconds: 9, phase: 70 },
-          { x: 1390, baseY: 640, height: 112, seconds: 8.5, phase: 45 },
-          { x: 1500, baseY: 636, height: 100, seconds: 10, phase: 95 },
-        ]}
-      />
+      <Turbines group={RIDGE.back} still={still} />
       <path d="M0 720C220 660 420 690 640 700C860 712 1040 650 1260 670C1420 684 1520 700 1600 690V900H0Z" fill="#1c5277" />
-      <Turbines
-        fill="#e9f4f8"
-        animate={animate}
-        items={[
-          { x: 540, baseY: 702, height: 205, seconds: 10, phase: 10 },
-          { x: 1010, baseY: 662, height: 190, seconds: 11, phase: 60 },
-          { x: 1250, baseY: 672, height: 178, seconds: 9.5, phase: 100 },
-        ]}
-      />
+      <Turbines group={RIDGE.middle} still={still} />
       <path d="M0 800C260 740 520 770 760 790C1000 810 1220 760 1600 780V900H0Z" fill="#0f3252" />
-      <Turbines fill="#f5fafc" animate={animate} items={[{ x: 820, baseY: 796, height: 360, seconds: 12, phase: 35 }]} />
+      <Turbines group={RIDGE.front} still={still} />
     </>
   );
 }
 
-function Offshore({ id, animate }: { id: string; animate: boolean }) {
-  const far: Placement[] = [120, 235, 350, 465, 1180, 1295, 1410, 1525].map((x, i) => ({
-    x,
-    baseY: 606,
-    height: 72,
-    seconds: 7 + (i % 3),
-    phase: i * 37,
-  }));
+function Offshore({ id, still }: SceneProps) {
   return (
     <>
       <defs>
@@ -90,33 +126,19 @@ function Offshore({ id, animate }: { id: string; animate: boolean }) {
       <rect width="1600" height="605" fill={`url(#${id}-sky)`} />
       <rect y="604" width="1600" height="296" fill={`url(#${id}-sea)`} />
       <path d="M0 606C120 596 260 598 380 604H0ZM1240 606C1330 594 1480 592 1600 598V606Z" fill="#1d5878" />
-      <Turbines fill="#cfe6ee" animate={animate} items={far} />
-      <Turbines
-        fill="#e8f3f7"
-        animate={animate}
-        items={[
-          { x: 700, baseY: 662, height: 170, seconds: 10, phase: 15 },
-          { x: 1000, baseY: 650, height: 150, seconds: 9, phase: 80 },
-        ]}
-      />
+      <Turbines group={OFFSHORE.far} still={still} />
+      <Turbines group={OFFSHORE.middle} still={still} />
       <g stroke="#bfe3ea" strokeOpacity="0.16" strokeWidth="2" strokeLinecap="round">
         <path d="M80 680h180M420 720h240M900 690h160M1180 740h260M260 800h300M760 830h280M1300 860h220" />
       </g>
       <rect x="1238" y="760" width="24" height="26" fill="#f2c14e" />
       <rect x="409" y="742" width="22" height="22" fill="#f2c14e" />
-      <Turbines
-        fill="#f5fafc"
-        animate={animate}
-        items={[
-          { x: 1250, baseY: 762, height: 380, seconds: 12, phase: 50 },
-          { x: 420, baseY: 744, height: 300, seconds: 11, phase: 5 },
-        ]}
-      />
+      <Turbines group={OFFSHORE.near} still={still} />
     </>
   );
 }
 
-function Night({ id, animate }: { id: string; animate: boolean }) {
+function Night({ id, still }: SceneProps) {
   return (
     <>
       <defs>
@@ -139,34 +161,44 @@ function Night({ id, animate }: { id: string; animate: boolean }) {
       <circle cx="1320" cy="170" r="140" fill={`url(#${id}-moon)`} />
       <circle cx="1320" cy="170" r="42" fill="#eef6ff" />
       <path d="M0 660C240 610 460 640 700 650C940 660 1160 600 1600 640V900H0Z" fill="#0e2a45" />
-      <Turbines
-        fill="#1e4567"
-        animate={animate}
-        items={[
-          { x: 260, baseY: 640, height: 150, seconds: 9, phase: 30, light: true },
-          { x: 470, baseY: 642, height: 140, seconds: 10, phase: 75, light: true },
-          { x: 1120, baseY: 626, height: 160, seconds: 8.5, phase: 10, light: true },
-          { x: 1360, baseY: 628, height: 140, seconds: 9.5, phase: 55, light: true },
-        ]}
-      />
+      <Turbines group={NIGHT.back} still={still} />
       <path d="M0 780C300 720 600 760 900 770C1200 780 1400 740 1600 750V900H0Z" fill="#081b30" />
-      <Turbines fill="#17385a" animate={animate} items={[{ x: 760, baseY: 772, height: 340, seconds: 12, phase: 40, light: true }]} />
+      <Turbines group={NIGHT.front} still={still} />
     </>
   );
 }
 
-const SCENES = { ridge: Ridge, offshore: Offshore, night: Night } as const;
+interface SceneProps {
+  id: string;
+  /** rotors and lights drawn in the picture; otherwise they are moving parts over it */
+  still: boolean;
+}
 
-/** Our own wind-farm illustrations (no third-party photos); rotors turn unless the user prefers reduced motion or the
- *  scene is `still` (a slideshow's hidden slides: every turning rotor costs the main thread style, layout and paint work
- *  on every frame, seen or not). */
+const SCENES = {
+  ridge: { Picture: Ridge, turbines: Object.values(RIDGE) },
+  offshore: { Picture: Offshore, turbines: Object.values(OFFSHORE) },
+  night: { Picture: Night, turbines: Object.values(NIGHT) },
+} as const;
+
+/** Our own wind-farm illustrations (no third-party photos); rotors turn and lights blink unless the user prefers reduced
+ *  motion or the scene is `still` (a slideshow's hidden slides). The moving parts are boxes of their own over the
+ *  picture, moved by the compositor: drawn inside the SVG they cost the main thread style and paint work every frame. */
 export function WindScene({ variant, className, still = false }: { variant: WindSceneVariant; className?: string; still?: boolean }) {
   const id = useId().replace(/:/g, '');
   const reduceMotion = useReducedMotion();
-  const Scene = SCENES[variant];
+  const { Picture, turbines } = SCENES[variant];
+  const moving = !reduceMotion && !still;
   return (
-    <svg className={className} viewBox="0 0 1600 900" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">
-      <Scene id={id} animate={!reduceMotion && !still} />
-    </svg>
+    <span className={className ? `${stageClass} ${className}` : stageClass} aria-hidden="true" data-moving={moving || undefined}>
+      <SceneFrame>
+        <svg viewBox="0 0 1600 900" aria-hidden="true" focusable="false">
+          <Picture id={id} still={!moving} />
+        </svg>
+        {moving &&
+          turbines.flatMap((group) =>
+            group.items.map((item) => <TurbineParts key={`${item.x}-${item.baseY}`} {...item} fill={group.fill} />),
+          )}
+      </SceneFrame>
+    </span>
   );
 }

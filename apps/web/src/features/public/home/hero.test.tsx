@@ -6,6 +6,9 @@ import { HERO_SLIDES } from './hero.tsx';
 import { HomePage } from './home-page.tsx';
 
 const slideshow = () => screen.getByTestId('hero-slideshow');
+/** each slide: the still picture in its box, and the scene in motion over it once the page has loaded */
+const slides = () => [...slideshow().children] as HTMLElement[];
+const stills = () => slideshow().querySelectorAll(':scope > span > img');
 const currentSlide = () => Number(slideshow().dataset.slide);
 const tick = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
 
@@ -20,10 +23,10 @@ describe('home hero slideshow (spec §2: 3000 ms, random, never the same slide t
     renderWithProviders(<HomePage />);
     expect(HERO_SLIDES).toHaveLength(3);
     // the first picture alone at first (the largest paint), the other two soon after
-    expect(slideshow().querySelectorAll('img')).toHaveLength(1);
+    expect(stills()).toHaveLength(1);
     expect(currentSlide()).toBe(0);
     tick(SLIDESHOW.intervalMs / 2);
-    expect(slideshow().querySelectorAll('img')).toHaveLength(3);
+    expect(stills()).toHaveLength(3);
     tick(SLIDESHOW.intervalMs / 2 - 1);
     expect(currentSlide()).toBe(0);
     tick(1);
@@ -55,30 +58,40 @@ describe('home hero slideshow (spec §2: 3000 ms, random, never the same slide t
     expect(new Set(seen).size).toBe(HERO_SLIDES.length);
   });
 
-  it('moves only the slide on screen and the one fading out: the others show their still pictures', () => {
+  it('moves only the slide on screen and the one fading out, once the page has loaded: the others stay still', async () => {
     renderWithProviders(<HomePage />);
+    const moving = () => slides().map((slide) => slide.hasAttribute('data-moving'));
+    // the first paint is the still picture: nothing moves before the page has loaded and the browser is idle
+    expect(moving()).toEqual([false]);
     tick(SLIDESHOW.intervalMs / 2);
-    const images = () => [...slideshow().querySelectorAll('img')];
-    const animated = () => images().map((img) => !/-still/.test(img.getAttribute('src') ?? ''));
-    expect(animated()).toEqual([true, false, false]);
+    expect(moving()).toEqual([true, false, false]);
+    // the moving parts come as their own chunk: the drone scene's seven rotors turn over its picture without them
+    await act(async () => {
+      await vi.dynamicImportSettled();
+    });
+    const first = slides()[0] as HTMLElement;
+    expect(first.querySelectorAll('[class*="spin"]')).toHaveLength(7);
+    expect(first.querySelector('[class*="bob"]')).not.toBeNull();
+    expect(first.querySelectorAll('img')[1]?.getAttribute('src')).toMatch(/blade-inspection-base/);
     tick(SLIDESHOW.intervalMs / 2);
     const shown = currentSlide();
     // during the fade the old slide still moves, the new one already does
-    expect(animated().map((moving, i) => moving === (i === 0 || i === shown))).toEqual([true, true, true]);
+    expect(moving().map((on, i) => on === (i === 0 || i === shown))).toEqual([true, true, true]);
     tick(SLIDESHOW.fadeMs);
-    expect(animated()).toEqual(HERO_SLIDES.map((_, i) => i === shown));
+    expect(moving()).toEqual(HERO_SLIDES.map((_, i) => i === shown));
+    expect(first.querySelector('[class*="spin"]')).toBeNull();
   });
 
   it('cross-fades in 1.5 s: only the current slide is visible, the others are hidden from assistive tech', () => {
     renderWithProviders(<HomePage />);
-    fireEvent.load(slideshow().querySelector('img') as HTMLImageElement);
-    const images = [...slideshow().querySelectorAll('img')];
-    for (const image of images) expect(image.style.transitionDuration).toBe(`${SLIDESHOW.fadeMs}ms`);
+    fireEvent.load(stills()[0] as HTMLImageElement);
+    const all = slides();
+    for (const slide of all) expect(slide.style.transitionDuration).toBe(`${SLIDESHOW.fadeMs}ms`);
     expect(SLIDESHOW.fadeMs).toBe(1500);
-    expect(images[0]).toHaveAttribute('data-active');
-    expect(images[0]).toHaveAccessibleName(/drone/i);
-    expect(images[1]).toHaveAttribute('aria-hidden', 'true');
-    expect(images[1]).not.toHaveAttribute('data-active');
+    expect(all[0]).toHaveAttribute('data-active');
+    expect(stills()[0]).toHaveAccessibleName(/drone/i);
+    expect(all[1]).toHaveAttribute('aria-hidden', 'true');
+    expect(all[1]).not.toHaveAttribute('data-active');
   });
 
   it('jumps to a slide from its dot and keeps it there a full interval', () => {
@@ -113,6 +126,8 @@ describe('home hero slideshow (spec §2: 3000 ms, random, never the same slide t
     renderWithProviders(<HomePage />);
     tick(SLIDESHOW.intervalMs * 5);
     expect(currentSlide()).toBe(0);
+    // the page has long loaded: still nothing moves
+    expect(slides().some((slide) => slide.hasAttribute('data-moving'))).toBe(false);
     fireEvent.click(screen.getAllByTestId('hero-dot')[1] as HTMLElement);
     expect(currentSlide()).toBe(1);
   });

@@ -1,21 +1,55 @@
-import type { ImgHTMLAttributes } from 'react';
+import { useReducedMotion } from '@mantine/hooks';
+import { type CSSProperties, type ImgHTMLAttributes, lazy, Suspense, useEffect, useState } from 'react';
+import stage from '../../../ui/illustrations/stage.module.css';
 import { SCENES, type SceneName } from './scenes.ts';
 
-interface ScenePictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
+const SceneMotion = lazy(() => import('./scene-motion.tsx'));
+
+interface ScenePictureProps extends Pick<ImgHTMLAttributes<HTMLImageElement>, 'loading' | 'fetchPriority' | 'onLoad' | 'width' | 'height'> {
   name: SceneName;
   alt: string;
-  /** the still version whatever the visitor prefers (a slideshow's hidden slides: an animated picture is redrawn on the
-   *  main thread every frame, seen or not) */
+  /** never moves (a slideshow's hidden slides) */
   still?: boolean;
+  className?: string;
+  style?: CSSProperties;
+  /** the slide on screen (styles) */
+  'data-active'?: true;
+  'aria-hidden'?: true;
 }
 
-/** One of our scenes; the still version when the visitor prefers reduced motion (decided by the page, not the SVG) or
- *  when `still`. */
-export function ScenePicture({ name, alt, still = false, ...img }: ScenePictureProps) {
+/** true once the page has loaded and the browser is idle: what moves waits for what matters */
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const start = () => (window.requestIdleCallback ?? setTimeout)(() => setLoaded(true));
+    if (document.readyState === 'complete') start();
+    else addEventListener('load', start, { once: true });
+    return () => removeEventListener('load', start);
+  }, []);
+  return loaded;
+}
+
+/** One of our scenes: the still picture, then, once the page has loaded, the scene in motion over it (unless the
+ *  visitor prefers reduced motion or the picture is `still`). */
+export function ScenePicture({ name, alt, still = false, className, style, ...rest }: ScenePictureProps) {
+  const { 'data-active': active, 'aria-hidden': hidden, ...img } = rest;
+  const loaded = usePageLoaded();
+  const reduceMotion = useReducedMotion();
+  const moving = loaded && !reduceMotion && !still;
   return (
-    <picture>
-      <source media="(prefers-reduced-motion: reduce)" srcSet={SCENES[name].still} />
-      <img src={still ? SCENES[name].still : SCENES[name].src} alt={alt} decoding="async" draggable={false} {...img} />
-    </picture>
+    <span
+      className={`${stage.stage} ${className ?? ''}`}
+      style={style}
+      data-active={active}
+      aria-hidden={hidden}
+      data-moving={moving || undefined}
+    >
+      <img src={SCENES[name]} alt={alt} decoding="async" draggable={false} {...img} />
+      {moving && (
+        <Suspense>
+          <SceneMotion name={name} />
+        </Suspense>
+      )}
+    </span>
   );
 }

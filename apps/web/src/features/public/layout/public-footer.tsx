@@ -1,4 +1,4 @@
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,12 +15,8 @@ function ContactLine({ icon, label, children }: { icon: ReactNode; label: string
         {icon}
       </Box>
       <Stack gap={0}>
-        <Text size="xs" className={classes.muted}>
-          {label}
-        </Text>
-        <Text size="sm" component="div">
-          {children}
-        </Text>
+        <span className={`${classes.xs} ${classes.muted}`}>{label}</span>
+        <div className={classes.sm}>{children}</div>
       </Stack>
     </Group>
   );
@@ -35,18 +31,14 @@ export function PublicFooter() {
         <div className={classes.columns}>
           <Stack gap="md" maw={360}>
             <Logo size={32} inverted />
-            <Text size="sm" className={classes.muted}>
-              {t('footer.description')}
-            </Text>
+            <p className={`${classes.sm} ${classes.muted}`}>{t('footer.description')}</p>
             <Group gap="xs" wrap="nowrap" className={classes.security}>
               <ShieldCheckIcon size={18} />
-              <Text size="sm">{t('footer.security')}</Text>
+              <p className={classes.sm}>{t('footer.security')}</p>
             </Group>
           </Stack>
           <Stack gap="sm" component="nav" aria-label={t('footer.linksTitle')}>
-            <Text fw={700} size="sm" tt="uppercase" className={classes.heading}>
-              {t('footer.linksTitle')}
-            </Text>
+            <p className={`${classes.sm} ${classes.heading}`}>{t('footer.linksTitle')}</p>
             {FOOTER_LINKS.map((link) => (
               <Link key={link.to} to={link.to} className={`${classes.link} ${classes.navLink}`}>
                 {t(link.label)}
@@ -54,9 +46,7 @@ export function PublicFooter() {
             ))}
           </Stack>
           <Stack gap="md">
-            <Text fw={700} size="sm" tt="uppercase" className={classes.heading}>
-              {t('footer.contactTitle')}
-            </Text>
+            <p className={`${classes.sm} ${classes.heading}`}>{t('footer.contactTitle')}</p>
             <ContactLine icon={<MailIcon size={16} />} label={t('footer.emailLabel')}>
               <a href={companyEmailHref} className={classes.link}>
                 {COMPANY.email}
@@ -73,9 +63,7 @@ export function PublicFooter() {
           </Stack>
         </div>
         <Box className={classes.bottom}>
-          <Text size="xs" className={classes.muted}>
-            {t('footer.rights', { year: new Date().getFullYear() })}
-          </Text>
+          <p className={`${classes.xs} ${classes.muted}`}>{t('footer.rights', { year: new Date().getFullYear() })}</p>
         </Box>
       </div>
     </Box>

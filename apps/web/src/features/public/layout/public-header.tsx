@@ -1,4 +1,4 @@
-import { Box, Button, Group, Stack } from '@mantine/core';
+import { Box, Group, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths.ts';
 import { LanguageToggle } from '../../../ui/language-toggle.tsx';
 import { Logo } from '../../../ui/logo.tsx';
 import { ThemeToggle } from '../../../ui/theme-toggle.tsx';
+import plain from '../../../ui/plain-button.module.css';
 import classes from './public-header.module.css';
 import { HEADER_LINKS } from './public-nav.ts';
 
@@ -40,9 +41,10 @@ export function PublicHeader() {
             <Group gap="xs" wrap="nowrap">
               <LanguageToggle />
               <ThemeToggle variant="subtle" />
-              <Button component={Link} to={paths.login} radius="xl" visibleFrom="sm" data-testid="header-login">
+              {/* a link drawn as Mantine's filled button, not the Button itself (plain-button.module.css) */}
+              <Link to={paths.login} className={`${plain.button} ${plain.round} ${classes.wideOnly}`} data-testid="header-login">
                 {t('nav.login')}
-              </Button>
+              </Link>
               {/* a CSS burger rather than Mantine's: one component less on `/` */}
               <button
                 type="button"
@@ -66,9 +68,9 @@ export function PublicHeader() {
               {t(link.label)}
             </NavLink>
           ))}
-          <Button component={Link} to={paths.login} radius="xl" mt="xs">
+          <Link to={paths.login} className={`${plain.button} ${plain.round} ${classes.menuLogin}`}>
             {t('nav.login')}
-          </Button>
+          </Link>
         </Stack>
       )}
     </Box>
