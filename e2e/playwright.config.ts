@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -11,6 +12,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** The browser of the e2e tests: Debian's chromium-headless-shell (scripts/ensure-chromium.sh installs it), the same
+ *  Chromium build without the full browser's UI layers (about a quarter less CPU for this tier), else the full
+ *  /usr/bin/chromium; CHROMIUM_PATH overrides both. The benches (bench/) launch the full /usr/bin/chromium themselves. */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+export const E2E_CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './specs',
@@ -29,7 +36,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1366, height: 850 },
     locale: 'tr-TR',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: E2E_CHROMIUM, args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     trace: 'off',
   },

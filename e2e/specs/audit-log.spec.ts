@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { seriousViolations } from '../support/axe.ts';
+import { seriousViolations, settleTransitions } from '../support/axe.ts';
 import { LOOKS } from '../support/looks.ts';
 import { apiLogin, signIn } from '../support/viewer-data.ts';
 
@@ -58,7 +58,7 @@ test('the superadmin filters the audit log and downloads it; a manager sees thei
     await expect(page.locator('[data-testid="audit-row"]:not([data-kind="sign_in"])')).toHaveCount(0);
     await expect(page.getByTestId('audit-row').first()).toContainText('superadmin@windscope.example');
     await expect(page.getByTestId('audit-table')).not.toContainText('operator@');
-    await page.waitForTimeout(300);
+    await settleTransitions(page);
     await shot('signed-in');
     expect(await seriousViolations(page)).toEqual([]);
 

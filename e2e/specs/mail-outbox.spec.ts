@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { seriousViolations } from '../support/axe.ts';
+import { seriousViolations, settleTransitions } from '../support/axe.ts';
 import { apiData, apiLogin, signIn } from '../support/viewer-data.ts';
 
 // The superadmin's e-mail outbox (DECISIONS §15): reached from the dashboard, failed ones first (none here: the e2e
@@ -43,7 +43,7 @@ test('the superadmin sees failed and sent e-mails; a manager is refused', async 
       .click();
     await expect(page.getByTestId('mail-row').first()).toBeVisible();
     await expect(page.locator('[data-testid="mail-row"][data-status="sent"]').first()).toContainText('@');
-    await page.waitForTimeout(300);
+    await settleTransitions(page);
     await shot('all');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

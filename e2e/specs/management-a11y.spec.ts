@@ -10,6 +10,11 @@ import { makePhoto, type Session, signIn } from '../support/viewer-data.ts';
 // The app's Content-Security-Policy refuses axe's inline script tag; the test lifts it.
 test.use({ bypassCSP: true });
 
+// the tests are independent (each signs in on its own page, reads the screens and changes no data: dialogs are closed
+// by a reload, the pending photo is never uploaded), so they share the two workers: each worker makes its own turbine
+// in beforeAll
+test.describe.configure({ mode: 'parallel' });
+
 const VARIANTS = [
   { language: 'tr', theme: 'light', width: 1366 },
   { language: 'tr', theme: 'dark', width: 769 },

@@ -17,6 +17,10 @@ import { apiLogin, type Session, signIn } from '../support/viewer-data.ts';
 // and every row's actions can be clicked; item 21: at 1280 px (the common laptop) every header control stays in the row.
 const WIDTHS = [769, 800, 1024, 1280, 1440];
 
+// the tests are independent (each signs in on its own page and only reads and measures the screens), so they share the
+// two workers: each worker makes its own turbine in beforeAll
+test.describe.configure({ mode: 'parallel' });
+
 let admin: Session;
 let context: ScreensContext;
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll } from '../support/header-layout.ts';
-import { PUBLIC_PAGES, useLanguageAndTheme } from '../support/public-site.ts';
+import { expectHydrated, PUBLIC_PAGES, useLanguageAndTheme } from '../support/public-site.ts';
 
 const COMPANY_PHONE = '902325550190';
 const GREETING = 'Merhaba, Windscope hakkında bilgi almak istiyorum.';
@@ -101,6 +101,8 @@ test.describe('page contents', () => {
     await expect(page.getByTestId('about-vision')).toContainText('Vizyonumuz');
     for (const value of ['Sürdürülebilirlik', 'İnovasyon', 'Verimlilik', 'Kalite'])
       await expect(page.getByTestId('about-values')).toContainText(value);
+    // a click before hydration would be a plain page load, not the app's navigation
+    await expectHydrated(page.getByTestId('about-contact-link'));
     await page.getByTestId('about-contact-link').click();
     await expect(page).toHaveURL(/\/contact$/);
     // every route change scrolls to the top
@@ -211,10 +213,15 @@ test.describe('floating contact button', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('is on every public page', async ({ page }) => {
-    for (const route of PUBLIC_PAGES) {
-      await page.goto(route.path);
-      await expect(page.getByTestId('floating-contact')).toBeVisible();
-    }
+  test('is on every public page', async ({ context }) => {
+    // the pages side by side, one tab each in the same browser context (each waits its own second for the button)
+    await Promise.all(
+      PUBLIC_PAGES.map(async (route) => {
+        const page = await context.newPage();
+        await page.goto(route.path);
+        await expect(page.getByTestId('floating-contact'), route.path).toBeVisible();
+        await page.close();
+      }),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { seriousViolations } from '../support/axe.ts';
+import { seriousViolations, settleTransitions } from '../support/axe.ts';
 import { markFinding, moveFinding } from '../support/findings.ts';
 import { LOOKS, type Look } from '../support/looks.ts';
 import {
@@ -89,7 +89,7 @@ async function createFindingsLink(page: Page, look: Look, label: string, shot: (
   await expect(dialog.getByTestId('share-photo')).toHaveCount(2);
   // the second finding's photo left out
   await dialog.getByTestId('share-photo').nth(1).uncheck();
-  await page.waitForTimeout(300);
+  await settleTransitions(page);
   await shot('create-dialog');
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByTestId('share-submit').click();
@@ -162,7 +162,7 @@ test('a manager shares findings and a report; the recipient reads them, the pass
     await expect(visitor.getByTestId('nav-users')).toHaveCount(0);
     await expect(visitor.locator('body')).not.toContainText('@');
     await expect(visitor.locator('img').first()).toHaveJSProperty('complete', true);
-    await visitor.waitForTimeout(500);
+    await settleTransitions(visitor);
     await vshot('findings');
     expect(await seriousViolations(visitor)).toEqual([]);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { CHROMIUM_ARGS, E2E_CHROMIUM } from '../playwright.config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, expectOnDashboard, submitLogin } from '../support/session.ts';
 
 // Issue 22 item 2: a server on a company network, reached by its name over plain HTTP (no TLS, not localhost), shows the
@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, expectOnDashboard, submitLogin } from '..
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: E2E_CHROMIUM,
     args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP windscope.lan 127.0.0.1'],
   },
 });

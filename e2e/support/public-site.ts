@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export type Language = 'tr' | 'en';
 export type Theme = 'light' | 'dark';
@@ -32,4 +32,14 @@ export async function useLanguageAndTheme(page: Page, language: Language, theme:
     },
     [language, theme] as const,
   );
+}
+
+/** Waits until React has hydrated the element (its fiber is on the node): a click on a prerendered link before that is
+ *  a plain page load, not the app's navigation (with its scroll to the top). */
+export async function expectHydrated(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))), {
+      message: 'hydrated by React',
+    })
+    .toBe(true);
 }
