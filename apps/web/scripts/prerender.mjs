@@ -51,13 +51,16 @@ function hydrateAfterFirstPaint(html) {
         const start = () => {
           if (started) return;
           started = true;
+          // one insertion for all of them (one at a time, each one made the browser look at the head again)
+          const links = document.createDocumentFragment();
           for (const href of ${JSON.stringify(preloads.map(([, href]) => href))}) {
             const link = document.createElement('link');
             link.rel = 'modulepreload';
             link.crossOrigin = '';
             link.href = href;
-            document.head.append(link);
+            links.append(link);
           }
+          document.head.append(links);
           const script = document.createElement('script');
           script.type = 'module';
           script.crossOrigin = '';

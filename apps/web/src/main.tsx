@@ -1,6 +1,6 @@
 import './app/mantine-styles.ts';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppRouter, loadMatchedRoutes } from './app/router.tsx';
@@ -16,8 +16,12 @@ function start(hydrate: boolean) {
       <App router={createAppRouter()} />
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // as a transition: React renders (and hydrates) in slices of a few milliseconds and lets the browser in between,
+  // instead of one long task that holds every click and key until the whole page is done (Lighthouse's TBT)
+  startTransition(() => {
+    if (hydrate) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
 }
 
 if (prerendered) {

@@ -5,7 +5,7 @@ import { onUnauthorized } from '../api/session-events.ts';
 import { loginPathFor } from '../features/auth/redirect.ts';
 import '../i18n/message-code.ts';
 import { toastDemand } from '../ui/toast/toast-demand.ts';
-import { whenIdle } from '../ui/when-idle.ts';
+import { whenInteracted } from '../ui/when-interacted.ts';
 import { createQueryClient } from './query-client.ts';
 
 /** One cache for the whole visit, empty at start (spec §1). */
@@ -29,9 +29,9 @@ function UnauthorizedRedirect() {
 /** Route layout of everything that talks to the API with React Query: sign-in screens and the management area.
  *  Keeping it off the public site keeps React Query out of the home page's bundle. */
 export function DataLayout() {
-  // these screens show toasts: their renderer loads once the screen is drawn (idle), not at the first toast (which may be
-  // about a lost connection), and not on the first paint's path
-  useEffect(() => whenIdle(() => toastDemand.want()), []);
+  // these screens show toasts: their renderer loads before the first toast (which may be about a lost connection), at
+  // the visitor's first interaction or 8 s after the screen was drawn, not while it settles (a long task on a phone)
+  useEffect(() => whenInteracted(() => toastDemand.want()), []);
   return (
     <QueryClientProvider client={queryClient}>
       <UnauthorizedRedirect />

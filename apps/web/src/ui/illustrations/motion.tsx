@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import classes from './motion.module.css';
-import stage from './stage.module.css';
 
 /** Our scenes are drawn in 1600 x 900 units. */
 export const SCENE_WIDTH = 1600;
@@ -52,7 +51,8 @@ export function SceneFrame({ hidden, children }: { hidden?: boolean; children: R
   );
 }
 
-export const stageClass = stage.stage;
+/** a scene picture's box (app/global.css: a class every page has, so the home page needs no file more for it) */
+export const stageClass = 'ws-stage';
 
 /** The blade of every rotor in our scenes, 100 units long from the hub (scaled per turbine). */
 export const BLADE_PATH = 'M-3.5 0C-6-30-2.5-75 0-100 2-70 5-35 3 0Z';

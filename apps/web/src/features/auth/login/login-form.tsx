@@ -1,21 +1,22 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { LoginBody } from '@windscope/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { type FieldErrorCodes, fieldError } from '../../../ui/form/validate-form.ts';
 import { useTypedBeforeHydration } from '../../../ui/typed-before-hydration.ts';
 import { useHydrated } from '../../../ui/use-hydrated.ts';
-import { whenIdle } from '../../../ui/when-idle.ts';
 import { FormError } from '../layout/form-error.tsx';
 import { SIGN_IN_LINK_NS } from '../sign-in-link/sign-in-link-i18n.ts';
 import { isRateLimited, loginErrorMessage } from './login-error.ts';
 import { AUTH_PAGES_NS } from '../layout/auth-pages-i18n.ts';
 
 /** Validation (zod and the contract's schemas), the request and the session store: ~100 KB of script the screen does not
- *  need to be drawn. Fetched when the browser is idle after the first render, or at the first submit if sooner. */
+ *  need to be drawn. Fetched when the visitor shows the intent to sign in (a field focused, or typed into before the app
+ *  arrived), or at the submit: not while the page is still settling, where its evaluation is a long task (on a phone:
+ *  ~230 ms at Lighthouse's 4x slower CPU) in the way of the first taps. */
 const loadSignIn = () => import('./sign-in.ts');
 /** The same, asked for ahead of the submit; a failed fetch here is tried again at submit, where its error shows. */
 const preloadSignIn = () => void loadSignIn().catch(() => undefined);
@@ -36,7 +37,6 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     // typed before the app arrived: a submit is near
     preloadSignIn();
   });
-  useEffect(() => whenIdle(preloadSignIn), []);
   const login = useMutation({
     mutationFn: async (body: LoginBody) => {
       const signIn = await loadSignIn();
@@ -70,7 +70,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     <form
       ref={form}
       onSubmit={(event) => void submit(event)}
-      // a field in use: the submit is near, so the sign-in module is asked for now if the idle time has not come yet
+      // a field in use: the submit is near, so the sign-in module is asked for now
       onFocus={preloadSignIn}
       noValidate
       aria-label={t('authPages:login.title')}

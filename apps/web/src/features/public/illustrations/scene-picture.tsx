@@ -1,6 +1,5 @@
 import { useReducedMotion } from '@mantine/hooks';
 import { type CSSProperties, type ImgHTMLAttributes, lazy, Suspense, useEffect, useState } from 'react';
-import stage from '../../../ui/illustrations/stage.module.css';
 import { SCENES, type SceneName } from './scenes.ts';
 
 const SceneMotion = lazy(() => import('./scene-motion.tsx'));
@@ -38,7 +37,7 @@ export function ScenePicture({ name, alt, still = false, className, style, ...re
   const moving = loaded && !reduceMotion && !still;
   return (
     <span
-      className={`${stage.stage} ${className ?? ''}`}
+      className={`ws-stage ${className ?? ''}`}
       style={style}
       data-active={active}
       aria-hidden={hidden}
