@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { embeddedServerPid } from '../db/embedded-holder.ts';
-import { openDatabase } from '../db/client.ts';
+import { openOperatorDatabase } from '../lib/operator-database.ts';
 import { errorText, formatOperator, type OperatorLine, operatorLanguage, operatorLine } from '../lib/operator-messages.ts';
 import { archiveNameAt } from './backup-service.ts';
 import { askServerForBackup } from './control-channel.ts';
@@ -41,7 +41,7 @@ try {
     say(operatorLine('BACKUP_SERVER_WRITES', { pid }));
     result = (await askServerForBackup(config.dataDir, { command: 'backup', out: file, gzip }, say)) as BackupResult;
   } else {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+    const database = await openOperatorDatabase(config);
     try {
       result = await createBackup({
         db: database.db,

@@ -1,9 +1,16 @@
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { embeddedServerPid } from '../db/embedded-holder.ts';
-import { openDatabase } from '../db/client.ts';
 import { createDerivativeQueue } from '../photos/derivative-queue.ts';
-import { formatOperator, type OperatorCode, type OperatorLine, operatorLanguage, operatorLine } from '../lib/operator-messages.ts';
+import { openOperatorDatabase } from '../lib/operator-database.ts';
+import {
+  errorText,
+  formatOperator,
+  type OperatorCode,
+  type OperatorLine,
+  operatorLanguage,
+  operatorLine,
+} from '../lib/operator-messages.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import { createTusDatastore } from '../uploads/tus/tus-service.ts';
 import { checkIntegrity, type Problem, type ProblemKind } from './integrity.ts';
@@ -22,7 +29,8 @@ const repair = args.includes('--repair');
 const json = args.includes('--json');
 const orphanMinutes = Number(args.find((a) => a.startsWith('--orphan-age='))?.split('=')[1] ?? 60);
 
-const config = loadConfig();
+// no JWT secret is needed here: do not create one (nor the folder) where DATA_DIR points
+const config = loadConfig(process.env, { jwtSecret: new Uint8Array(1) });
 // the embedded database belongs to one process at a time
 const serverPid = embeddedServerPid(config);
 if (serverPid) {
@@ -30,7 +38,11 @@ if (serverPid) {
   process.exit(2);
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+// a folder that is not there or a database that does not answer: said in words, exit 1 (monitoring sees a problem)
+const database = await openOperatorDatabase(config).catch((error: unknown) => {
+  console.error(errorText(error, lang));
+  process.exit(1);
+});
 const storage = createStorage(config);
 // on demand only: this command makes what it finds missing, one photo at a time
 const derivatives = createDerivativeQueue({ db: database.db, storage, maxMegapixels: config.limits.maxMegapixels, concurrency: 0 });

@@ -1,6 +1,6 @@
 import { fillTemplate, type Language, type TemplateParamName } from '@windscope/contract';
 
-/** What the operator commands (`npm run backup`, `npm run restore`, `npm run integrity`) print, in Turkish and English
+/** What the operator commands (`npm run backup`, `npm run restore`, `npm run integrity`, `npm run setup`) print, in Turkish and English
  *  (issue 22). They run on the server's shell, not in a browser: the language is WINDSCOPE_LANG, else the locale
  *  (operatorLanguage below). The contract's MESSAGES are what the API answers (and what the web app bundles); these
  *  are never sent to a browser, so they live here. The code that does the work reports codes and parameters
@@ -12,6 +12,35 @@ export const OPERATOR_MESSAGES = {
     en: 'The server (pid {pid}) is using the embedded database in {dir}: stop it first.',
   },
   CLI_UNKNOWN_OPTION: { tr: 'bilinmeyen seçenek: {option}', en: 'unknown option {option}' },
+  CLI_OPTION_VALUE_MISSING: { tr: '{option} bir değer ister', en: '{option} needs a value' },
+  CLI_DATA_DIR_MISSING: {
+    tr: 'Veri klasörü {dir} yok (DATA_DIR): sunucunun kullandığı klasörü verin.',
+    en: 'The data folder {dir} does not exist (DATA_DIR): give the folder the server uses.',
+  },
+  CLI_DATABASE_UNREACHABLE: {
+    tr: 'Veritabanına ulaşılamadı ({reason}): DATABASE_URL değerini ve veritabanı sunucusunun çalıştığını denetleyin.',
+    en: 'The database could not be reached ({reason}): check DATABASE_URL and that the database server is running.',
+  },
+
+  // npm run setup
+  SETUP_USAGE: {
+    tr: 'kullanım: npm run setup -- --email ADRES --name "AD SOYAD" --company "ŞİRKET" [--password-file DOSYA] [--language tr|en]\n       (soyadında boşluk varsa --name yerine --first-name ve --last-name)',
+    en: 'usage: npm run setup -- --email ADDRESS --name "FIRST LAST" --company "COMPANY" [--password-file FILE] [--language tr|en]\n       (--first-name and --last-name instead of --name when the last name has a space)',
+  },
+  SETUP_ARGS_REQUIRED: {
+    tr: '--email, --company ve sahibin adı ile soyadı gerekli.',
+    en: "--email, --company and the owner's first and last name are required.",
+  },
+  SETUP_SERVER_HOLDS_DATABASE: {
+    tr: 'Sunucu (pid {pid}) {dir} içindeki gömülü veritabanını kullanıyor; veritabanı aynı anda tek süreçte açılır.\nSunucuyu durdurup bunu yeniden çalıştırın ya da sunucunun yazdığı kurulum adresini açın (anahtarı {tokenFile} dosyasında).',
+    en: 'The server (pid {pid}) is using the embedded database in {dir}; it opens in one process at a time.\nStop the server and run this again, or open the setup address the server printed (its token is in {tokenFile}).',
+  },
+  SETUP_SIGN_IN: {
+    tr: '{email} ({company} süper yöneticisi) parolasıyla ya da 15 dakika içinde bir kez şu adresten giriş yapabilir:',
+    en: '{email} (superadmin of {company}) can sign in with the password, or once within 15 minutes at:',
+  },
+  SETUP_PASSWORD: { tr: 'Parola: ', en: 'Password: ' },
+  SETUP_PASSWORD_AGAIN: { tr: 'Parola (yeniden): ', en: 'Password again: ' },
 
   // npm run restore
   RESTORE_USAGE: { tr: 'kullanım: npm run restore ARŞİV', en: 'usage: restore ARCHIVE' },

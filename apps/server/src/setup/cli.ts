@@ -10,13 +10,23 @@ import { formatMessage, type Language, type MessageCode, setupBodySchema } from 
 import { issueSignInLink } from '../auth/sign-in-link.ts';
 import { loadConfig } from '../config.ts';
 import { embeddedServerPid } from '../db/embedded-holder.ts';
-import { openDatabase } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
+import { openOperatorDatabase } from '../lib/operator-database.ts';
+import {
+  errorText,
+  formatOperator,
+  type OperatorCode,
+  type OperatorParamsArg,
+  operatorLanguage,
+  operatorLine,
+} from '../lib/operator-messages.ts';
 import { createFirstOwner, isSetupNeeded } from './service.ts';
 
-const USAGE =
-  'usage: npm run setup -- --email ADDRESS --name "FIRST LAST" --company "COMPANY" [--password-file FILE] [--language tr|en]\n' +
-  '       (--first-name and --last-name instead of --name when the last name has a space)';
+// what this command prints is in the operator's language (WINDSCOPE_LANG, else the locale); --language is the new
+// owner's, and defaults to it
+const shown: Language = operatorLanguage();
+const text = <C extends OperatorCode>(code: C, ...params: OperatorParamsArg<C>) => formatOperator(operatorLine(code, ...params), shown);
+const USAGE = text('SETUP_USAGE');
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -33,7 +43,7 @@ function parse() {
       'last-name': { type: 'string' },
       company: { type: 'string' },
       'password-file': { type: 'string' },
-      language: { type: 'string', default: 'en' },
+      language: { type: 'string', default: shown },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -42,11 +52,14 @@ function parse() {
 try {
   parsed = parse();
 } catch (error) {
-  fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`, 2);
+  // Node's parseArgs says it in English: the option it names, in the operator's language
+  const option = /'(-[^' ]+)/.exec(error instanceof Error ? error.message : '')?.[1] ?? '';
+  const missingValue = (error as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE';
+  fail(`${missingValue ? text('CLI_OPTION_VALUE_MISSING', { option }) : text('CLI_UNKNOWN_OPTION', { option })}\n${USAGE}`, 2);
 }
 if (parsed.help) fail(USAGE, 0);
 const lang: Language = parsed.language === 'tr' ? 'tr' : 'en';
-const say = (code: MessageCode, params?: Record<string, string | number>) => formatMessage(code, lang, params);
+const say = (code: MessageCode, params?: Record<string, string | number>) => formatMessage(code, shown, params);
 
 /** "Ayşe Nur Çelik" -> first "Ayşe Nur", last "Çelik" (the last word is the last name). */
 function splitName(full: string | undefined): { first?: string; last?: string } {
@@ -58,7 +71,7 @@ const fromName = splitName(parsed.name);
 const firstName = parsed['first-name'] ?? fromName.first;
 const lastName = parsed['last-name'] ?? fromName.last;
 if (!parsed.email || !parsed.company || !firstName || !lastName) {
-  fail(`--email, --company and the owner's first and last name are required.\n${USAGE}`, 2);
+  fail(`${text('SETUP_ARGS_REQUIRED')}\n${USAGE}`, 2);
 }
 
 const config = loadConfig();
@@ -66,9 +79,7 @@ const config = loadConfig();
 const serverPid = embeddedServerPid(config);
 if (serverPid) {
   fail(
-    `The server (pid ${serverPid}) is using the embedded database in ${config.dataDir}; it opens in one process at a time.\n` +
-      'Stop the server and run this again, or open the setup address the server printed (its token is in ' +
-      `${path.join(config.dataDir, 'setup-token')}).`,
+    text('SETUP_SERVER_HOLDS_DATABASE', { pid: serverPid, dir: config.dataDir, tokenFile: path.join(config.dataDir, 'setup-token') }),
     3,
   );
 }
@@ -87,7 +98,8 @@ if (!checked.success) {
   fail(lines.join('\n'), 2);
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+// the first command to use the folder may make it; a database server that does not answer is said in words
+const database = await openOperatorDatabase(config, { mustExist: false }).catch((error: unknown) => fail(errorText(error, shown), 1));
 try {
   if (!(await isSetupNeeded(database.db))) fail(say('SETUP_NOT_AVAILABLE'), 1);
   const input = checked.data;
@@ -103,9 +115,7 @@ try {
     },
   );
   const link = await issueSignInLink(database.db, config.publicUrl, user.id, new Date());
-  console.log(
-    `${say('SETUP_DONE')}\n${user.email} (superadmin of ${input.company_name}) can sign in with the password, or once within 15 minutes at:\n\n  ${link}\n`,
-  );
+  console.log(`${say('SETUP_DONE')}\n${text('SETUP_SIGN_IN', { email: user.email, company: input.company_name })}\n\n  ${link}\n`);
 } catch (error) {
   if (error instanceof AppError) fail(say(error.code, error.params), 1);
   throw error;
@@ -127,8 +137,8 @@ async function readPassword(file: string | undefined): Promise<string> {
     }
     return '';
   }
-  const first = await askHidden('Password: ');
-  const again = await askHidden('Password again: ');
+  const first = await askHidden(text('SETUP_PASSWORD'));
+  const again = await askHidden(text('SETUP_PASSWORD_AGAIN'));
   if (first !== again) fail(say('PASSWORDS_DO_NOT_MATCH'), 2);
   return first;
 }
