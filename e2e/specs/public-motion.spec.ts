@@ -137,3 +137,29 @@ test('the sign-in scenes turn their rotors in layers of their own; at rest they 
   const { differing, total } = await restAgainstStill(browser, '/login', '[data-testid="auth-slideshow"] > div[data-active] > span');
   expect(differing / total).toBeLessThan(0.0025);
 });
+
+test('the moving layers cannot be fetched (the connection gone after the load): the still picture stays, the page works', async ({
+  page,
+}) => {
+  await page.route(/scene-motion-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await holdClock(page);
+  await page.goto('/');
+  const first = page.getByTestId('hero-slideshow').locator(':scope > span').first();
+  await page.waitForLoadState('load');
+  await page.evaluate(() => {
+    (window as Window & { samePage?: boolean }).samePage = true;
+  });
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return first.getAttribute('data-moving');
+    })
+    .toBe('true');
+  await page.clock.runFor(500);
+  await page.waitForTimeout(1_000);
+  // not reloaded (the route's error boundary reloads once for a chunk it cannot fetch) and not its error screen: the hero, its still picture and the page's links
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(first.locator(':scope > img')).toHaveAttribute('src', /blade-inspection-still/);
+  await expect(page.getByTestId('hero-dot')).toHaveCount(3);
+  expect(await page.evaluate(() => (window as Window & { samePage?: boolean }).samePage)).toBe(true);
+});

@@ -1,8 +1,10 @@
 import { useReducedMotion } from '@mantine/hooks';
-import { type CSSProperties, type ImgHTMLAttributes, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type CSSProperties, type ImgHTMLAttributes, lazy, Suspense, useEffect, useState } from 'react';
 import { SCENES, type SceneName } from './scenes.ts';
 
-const SceneMotion = lazy(() => import('./scene-motion.tsx'));
+// decoration: if its chunk cannot be fetched (the connection gone after the page loaded), the still picture stays and
+// the page goes on, rather than the route's error screen
+const SceneMotion = lazy<ComponentType<{ name: SceneName }>>(() => import('./scene-motion.tsx').catch(() => ({ default: () => null })));
 
 interface ScenePictureProps extends Pick<ImgHTMLAttributes<HTMLImageElement>, 'loading' | 'fetchPriority' | 'onLoad' | 'width' | 'height'> {
   name: SceneName;
