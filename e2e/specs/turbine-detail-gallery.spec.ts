@@ -84,6 +84,34 @@ test('the photo grid stays put while the coverage counts load (nothing moves und
   expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThanOrEqual(2);
 });
 
+test('from the first frame it is drawn, the photo grid never moves while the page loads (a click on a photo opens it)', async ({
+  page,
+}) => {
+  // every frame from the start, the first tile's place on the page (the coverage section above the grid once came in a
+  // chunk of its own after the tiles and pushed them 548 px down: a click meant for a photo landed elsewhere)
+  await page.addInitScript(() => {
+    const places: number[] = [];
+    (window as unknown as { tilePlaces: number[] }).tilePlaces = places;
+    const started = performance.now();
+    const frame = () => {
+      const tile = document.querySelector('[data-testid="photo-tile"]');
+      if (tile) {
+        const y = Math.round(tile.getBoundingClientRect().top + window.scrollY);
+        if (places.at(-1) !== y) places.push(y);
+      }
+      if (performance.now() - started < 30_000) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await openAsAdmin(page);
+  await expect(page.getByTestId('coverage-section')).toBeVisible();
+  await expect(page.getByTestId('reports-section')).toBeVisible();
+  await page.waitForTimeout(1000);
+  const places = await page.evaluate(() => (window as unknown as { tilePlaces: number[] }).tilePlaces);
+  expect(places.length).toBeGreaterThan(0);
+  expect(places).toEqual([places[0]]);
+});
+
 test('year, type and text filters narrow the list and the count', async ({ page }) => {
   await openAsAdmin(page);
   const count = page.getByTestId('photo-count');

@@ -1,11 +1,12 @@
 import { Stack } from '@mantine/core';
 import type { Photo, Turbine } from '@windscope/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys.ts';
 import { toast } from '../../ui/toast/toast.tsx';
 import { FindingsSection } from '../findings/findings-section.tsx';
+import { CoverageSection } from '../uploads/coverage-section.tsx';
 import { ShareLinksSection } from '../share-links/share-links-section.tsx';
 import { useCan } from '../auth/use-auth.ts';
 import { useAllPhotos } from './api/turbine-api.ts';
@@ -27,8 +28,6 @@ import { indexAfterRemoval } from './viewer/viewer-index.ts';
 import { PhotoViewer } from './viewer/photo-viewer.tsx';
 
 const NO_PHOTOS: Photo[] = [];
-/** The coverage check comes with the upload manager's code (its own chunk: the chunk list `/` carries stays short). */
-const CoverageSection = lazy(() => import('../uploads/uploads-entry.ts').then((module) => ({ default: module.CoverageSection })));
 
 /** Everything under the header once the turbine is loaded (spec §2, sections 1-10). */
 export function TurbineDetail({ turbine }: { turbine: Turbine }) {
@@ -126,9 +125,7 @@ export function TurbineDetail({ turbine }: { turbine: Turbine }) {
           <CategorySection turbineId={turbineId} photos={photos} existingNames={existingNames} />
         </>
       )}
-      <Suspense fallback={null}>
-        <CoverageSection turbineId={turbineId} rooms={turbine.rooms} />
-      </Suspense>
+      <CoverageSection turbineId={turbineId} rooms={turbine.rooms} />
       <AllPhotosSection
         visible={visible}
         years={years}

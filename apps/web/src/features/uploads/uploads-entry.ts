@@ -3,7 +3,6 @@
  * One entry rather than several keeps the chunks that `/` shares with the management screens as they were (each new
  * entry point re-splits the shared Mantine chunks, and every chunk is named in the entry `/` loads).
  */
-export { CoverageSection } from './coverage-section.tsx';
 export { uploadManager } from './manager-instance.ts';
 export { openUploadPanel } from './panel-signal.ts';
 export { UploadDock } from './upload-dock.tsx';
