@@ -2,6 +2,7 @@ import { SLIDESHOW } from '@windscope/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { resetPageSettledForTests } from '../../../ui/use-page-settled.ts';
 import { HERO_SLIDES } from './hero.tsx';
 import { HomePage } from './home-page.tsx';
 
@@ -13,7 +14,10 @@ const currentSlide = () => Number(slideshow().dataset.slide);
 const tick = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
 
 describe('home hero slideshow (spec §2: 3000 ms, random, never the same slide twice)', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() => {
+    vi.useFakeTimers();
+    resetPageSettledForTests();
+  });
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();

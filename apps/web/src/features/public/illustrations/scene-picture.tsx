@@ -1,5 +1,6 @@
 import { useReducedMotion } from '@mantine/hooks';
-import { type ComponentType, type CSSProperties, type ImgHTMLAttributes, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type CSSProperties, type ImgHTMLAttributes, lazy, Suspense } from 'react';
+import { usePageSettled } from '../../../ui/use-page-settled.ts';
 import { SCENES, type SceneName } from './scenes.ts';
 
 // decoration: if its chunk cannot be fetched (the connection gone after the page loaded), the still picture stays and
@@ -18,23 +19,11 @@ interface ScenePictureProps extends Pick<ImgHTMLAttributes<HTMLImageElement>, 'l
   'aria-hidden'?: true;
 }
 
-/** true once the page has loaded and the browser is idle: what moves waits for what matters */
-function usePageLoaded(): boolean {
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    const start = () => (window.requestIdleCallback ?? setTimeout)(() => setLoaded(true));
-    if (document.readyState === 'complete') start();
-    else addEventListener('load', start, { once: true });
-    return () => removeEventListener('load', start);
-  }, []);
-  return loaded;
-}
-
 /** One of our scenes: the still picture, then, once the page has loaded, the scene in motion over it (unless the
  *  visitor prefers reduced motion or the picture is `still`). */
 export function ScenePicture({ name, alt, still = false, className, style, ...rest }: ScenePictureProps) {
   const { 'data-active': active, 'aria-hidden': hidden, ...img } = rest;
-  const loaded = usePageLoaded();
+  const loaded = usePageSettled();
   const reduceMotion = useReducedMotion();
   const moving = loaded && !reduceMotion && !still;
   return (
