@@ -52,7 +52,7 @@ describe('usePageSettled', () => {
     );
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByTestId('a')).toHaveTextContent('waiting');
-    expect(adding.mock.calls.filter(([type]) => type === 'load')).toHaveLength(1);
+    expect(adding.mock.calls.filter(([type]) => String(type) === 'load')).toHaveLength(1);
     act(() => {
       window.dispatchEvent(new Event('load'));
       vi.advanceTimersByTime(1000);
