@@ -159,6 +159,8 @@ try {
       line(round, `backup (${version.label})`, backup);
       const target = path.join(work, `restore-${round}-${version.label}`);
       const steps: string[] = [];
+      const restoreStarted = performance.now();
+      const at = () => `[${((performance.now() - restoreStarted) / 1000).toFixed(2)} s] `;
       const restore = await timed(() =>
         version.restoreBackup({
           archive,
@@ -167,7 +169,7 @@ try {
           dataDir: target,
           filesRoot: path.join(target, 'files'),
           // a baseline from before issue 22 logs text
-          log: (l: OperatorLine | string) => steps.push(typeof l === 'string' ? l : formatOperator(l, 'en')),
+          log: (l: OperatorLine | string) => steps.push(at() + (typeof l === 'string' ? l : formatOperator(l, 'en'))),
         }),
       );
       best[`restore ${version.label}`] = Math.min(best[`restore ${version.label}`] ?? Infinity, restore.seconds);

@@ -11,6 +11,7 @@ import { dumpDatabase } from './database-dump.ts';
 import { CopyFailed, ParallelCopier } from './parallel-copy.ts';
 import { END_OF_ARCHIVE, fileHeader, padded } from './tar-layout.ts';
 import { ARCHIVE_FORMAT, DATABASE_ENTRY, type BackupManifest, MANIFEST_ENTRY, fileEntryOf } from './manifest.ts';
+import { syncDirectory } from '../lib/sync-directory.ts';
 
 export interface CreateBackupOptions {
   db: Database;
@@ -231,8 +232,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
       await gz.sync().finally(() => gz.close());
     }
     await rename(partial, out);
-    const dir = await open(path.dirname(out), 'r');
-    await dir.sync().finally(() => dir.close());
+    await syncDirectory(path.dirname(out));
     const { size } = await stat(out);
     const fileBytes = manifest.files.reduce((sum, f) => sum + f.size, 0);
     for (const key of manifest.missing) log(operatorLine('BACKUP_FILE_GONE', { key }));

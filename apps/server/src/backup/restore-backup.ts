@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { type DatabaseHandle, type Executor, MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
 import { appliedMigrations, loadDatabase, tablesInLoadOrder } from './database-dump.ts';
 import { ParallelCopier } from './parallel-copy.ts';
+import { syncDirectory } from '../lib/sync-directory.ts';
 import { type ArchiveEntry, ArchiveUnreadable, listEntries } from './tar-layout.ts';
 import { type BackupManifest, DATABASE_ENTRY, keyOfEntry, MANIFEST_ENTRY, parseManifest } from './manifest.ts';
 import { sql } from 'drizzle-orm';
@@ -420,6 +421,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       await removeEmptyTree(options.filesRoot);
       await mkdir(path.dirname(options.filesRoot), { recursive: true });
       await rename(path.join(scratch, 'files'), options.filesRoot);
+      // the move itself on disk before the restore says it is done (the files and the rows already are)
+      await syncDirectory(path.dirname(options.filesRoot));
     }
     log(operatorLine('RESTORE_FILES_IN_PLACE', { seconds: seconds() }));
     // on to this version's schema, as the server would at start-up

@@ -4,6 +4,7 @@ import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from '
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { deferDeletion, deletionsHeld } from './backup-hold.ts';
+import { syncDirectory } from '../lib/sync-directory.ts';
 import {
   assertSafeKey,
   type ByteRange,
@@ -36,16 +37,6 @@ async function guarded<T>(operation: string, step: () => Promise<T>): Promise<T>
 
 function infoOf(key: string, s: Stats): StoredObjectInfo {
   return { key, size: s.size, etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`, lastModified: s.mtime };
-}
-
-/** fsync of a directory makes a rename durable. */
-async function syncDirectory(dir: string) {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** A whole small file: open, fstat, read, close on the callback API — no FileHandle and no stream, four thread-pool
