@@ -46,6 +46,12 @@ for (const { language, theme } of VARIANTS) {
 
     await page.goto('/no/such/page');
     await shot(page, 'not-found');
+    // the widest and the narrowest desktop widths too (the gate lets 769 px through)
+    for (const width of [1440, 769]) {
+      await page.setViewportSize({ width, height: 850 });
+      await shot(page, `not-found-${width}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 850 });
     await page.goto('/about');
     await page.screenshot({ path: `${SHOTS_DIR}/public-${language}-${theme}.png`, fullPage: true });
 
