@@ -1,6 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -17,7 +30,7 @@ import { askServerForBackup } from './control-channel.ts';
 import { createBackup } from './create-backup.ts';
 import { tablesInLoadOrder } from './database-dump.ts';
 import type { BackupManifest } from './manifest.ts';
-import { RestoreRefused, restoreBackup } from './restore-backup.ts';
+import { RestoreFilesNotMoved, RestoreRefused, restoreBackup } from './restore-backup.ts';
 
 const year = new Date().getFullYear();
 
@@ -391,6 +404,74 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     expect(existsSync(target.options.filesRoot)).toBe(false);
     expect(Object.keys(filesBefore)).toHaveLength(8);
     expect(statSync(target.dataDir).isDirectory()).toBe(true);
+  });
+
+  it("restores into a files folder that is a link to another folder (a disk mounted elsewhere), a stopped restore's scratch folder in it removed", async () => {
+    const target = await emptyTarget();
+    targets.push(target);
+    const disk = mkdtempSync(path.join(tmpdir(), 'windscope-restore-disk-'));
+    targets.push({ drop: async () => rmSync(disk, { recursive: true, force: true }) });
+    // what a restore killed half way leaves in the files folder
+    mkdirSync(path.join(disk, '.restore-left', 'turbines'), { recursive: true });
+    writeFileSync(path.join(disk, '.restore-left', 'turbines', 'half.jpg'), 'x');
+    symlinkSync(disk, target.options.filesRoot);
+    expect((await restoreBackup({ archive, ...target.options })).files).toBe(8);
+    expect(lstatSync(target.options.filesRoot).isSymbolicLink()).toBe(true);
+    expect(readdirSync(disk)).toEqual(['turbines']);
+    expect(filesUnder(disk, 'turbines')).toEqual(filesUnder(t.config.storage.root, 'turbines'));
+    const db = await openDatabase({ databaseUrl: target.options.databaseUrl, pgliteDir: target.options.pgliteDir });
+    try {
+      expect(await everyRow(db.db)).toEqual(await everyRow(t.app.ctx.db));
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('a failure to move the files into place after the commit removes nothing: the rows stay, the checked files are kept and the error says where', async () => {
+    const target = await emptyTarget();
+    targets.push(target);
+    const { filesRoot } = target.options;
+    // once the database is committed, something puts a file where the files' folder goes
+    const error = await restoreBackup({
+      archive,
+      ...target.options,
+      log: (line) => {
+        if (line.code === 'RESTORE_COMMITTED') writeFileSync(path.join(filesRoot, 'turbines'), 'in the way');
+      },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RestoreFilesNotMoved);
+    const kept = readdirSync(filesRoot).filter((name) => name.startsWith('.restore-'));
+    expect(kept).toHaveLength(1);
+    const keptDir = path.join(filesRoot, kept[0] as string);
+    const en = (error as RestoreFilesNotMoved).in('en');
+    const tr = (error as RestoreFilesNotMoved).in('tr');
+    expect(en).toContain(`the database is restored, but the files could not be moved into ${filesRoot}`);
+    expect(en).toContain(`The checked files are kept in ${keptDir}`);
+    expect(tr).toContain(`veritabanı geri yüklendi, ancak dosyalar ${filesRoot} klasörüne taşınamadı`);
+    expect(tr).toContain(`Denetlenmiş dosyalar ${keptDir} içinde duruyor`);
+    // every file kept, checked, and every row committed
+    expect(filesUnder(keptDir, 'turbines')).toEqual(filesUnder(t.config.storage.root, 'turbines'));
+    const db = await openDatabase({ databaseUrl: target.options.databaseUrl, pgliteDir: target.options.pgliteDir });
+    try {
+      expect(await everyRow(db.db)).toEqual(await everyRow(t.app.ctx.db));
+    } finally {
+      await db.close();
+    }
+    // the operator does what it says: the data folder is whole
+    rmSync(path.join(filesRoot, 'turbines'));
+    renameSync(path.join(keptDir, 'turbines'), path.join(filesRoot, 'turbines'));
+    expect(filesUnder(filesRoot, 'turbines')).toEqual(filesUnder(t.config.storage.root, 'turbines'));
+  });
+
+  it('refuses a files folder that is not a folder, and writes nothing', async () => {
+    const target = await emptyTarget();
+    targets.push(target);
+    writeFileSync(target.options.filesRoot, 'x');
+    const error = await restoreBackup({ archive, ...target.options }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RestoreRefused);
+    expect((error as RestoreRefused).in('en')).toBe(`${target.options.filesRoot} is not a folder: it must be the files folder`);
+    expect((error as RestoreRefused).in('tr')).toBe(`${target.options.filesRoot} bir klasör değil: dosyaların klasörü olmalı`);
+    expect(readdirSync(target.dataDir)).toEqual(['files']);
   });
 
   it("`npm run restore` refuses a damaged archive and a non-empty target: exit 1, the reason in the operator's language, nothing half-restored", {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync as readFileSyncNow } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -17,6 +17,7 @@ import { type ArchiveEntry, ArchiveUnreadable, listEntries } from './tar-layout.
 import { type BackupManifest, DATABASE_ENTRY, keyOfEntry, MANIFEST_ENTRY, parseManifest } from './manifest.ts';
 import { sql } from 'drizzle-orm';
 import {
+  errorText,
   type OperatorCode,
   OperatorError,
   type OperatorLine,
@@ -45,9 +46,17 @@ export interface RestoreResult {
 /** A refusal the operator can act on (not empty, damaged archive): printed in their language, exit 1. */
 export class RestoreRefused extends OperatorError {}
 
+/** The database is restored and committed, the files checked and on disk, but they could not be moved into the files
+ *  folder: the error says where they are kept and where they go (nothing was removed). */
+export class RestoreFilesNotMoved extends OperatorError {}
+
 const refused = <C extends OperatorCode>(code: C, ...params: OperatorParamsArg<C>) => new RestoreRefused(operatorLine(code, ...params));
 
-async function countFiles(dir: string): Promise<number> {
+/** where a restore unpacks the files: a folder of this name inside the files folder (see restoreBackup) */
+const FILES_SCRATCH_PREFIX = '.restore-';
+
+/** The files under `dir`, not counting the files scratch folders of restores that were stopped half way (at the top). */
+async function countFiles(dir: string, top = true): Promise<number> {
   let entries: import('node:fs').Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -55,7 +64,10 @@ async function countFiles(dir: string): Promise<number> {
     return 0;
   }
   let n = 0;
-  for (const entry of entries) n += entry.isDirectory() ? await countFiles(path.join(dir, entry.name)) : 1;
+  for (const entry of entries) {
+    if (top && entry.isDirectory() && entry.name.startsWith(FILES_SCRATCH_PREFIX)) continue;
+    n += entry.isDirectory() ? await countFiles(path.join(dir, entry.name), false) : 1;
+  }
   return n;
 }
 
@@ -86,7 +98,7 @@ interface CheckedArchive {
 /** Reads the archive's headers (the entries' bytes skipped) and its manifest, and checks that the manifest lists
  *  exactly the entries there are, with their sizes; throws RestoreRefused otherwise. Nothing is unpacked yet (a gzip
  *  archive is decompressed into `into` first). */
-async function checkArchive(archive: string, into: string): Promise<CheckedArchive> {
+async function checkArchive(archive: string, into: string, filesInto: string | null): Promise<CheckedArchive> {
   let handle = await open(archive, 'r').catch(() => {
     throw refused('RESTORE_CANNOT_READ', { archive });
   });
@@ -147,7 +159,8 @@ async function checkArchive(archive: string, into: string): Promise<CheckedArchi
       if (seen.has(key)) throw refused('RESTORE_ENTRY_TWICE', { key });
       if (entry.size !== want.size) throw refused('RESTORE_CHECKSUM_MISMATCH', { key });
       seen.add(key);
-      const target = key === DATABASE_ENTRY ? path.join(into, DATABASE_ENTRY) : path.join(into, 'files', ...key.split('/'));
+      // a file where there is no files folder: refused after the check of the storage kind below
+      const target = key === DATABASE_ENTRY ? path.join(into, DATABASE_ENTRY) : path.join(filesInto ?? into, ...key.split('/'));
       copies.push({ key, entry, target, want });
     }
     for (const key of expected.keys()) if (!seen.has(key)) throw refused('RESTORE_ENTRY_LACKING', { key });
@@ -159,11 +172,11 @@ async function checkArchive(archive: string, into: string): Promise<CheckedArchi
   }
 }
 
-/** Unpacks the checked archive's entries into their places in the scratch folder on the copying threads, each read
- *  once, hashed and written in one pass, several at a time. `dump`: the database dump is unpacked and matches its
- *  checksum; `verified`: every entry is, and every file written is on disk (one `sync -f`). Either rejects with
- *  RestoreRefused for an entry that does not match. */
-function unpack(checked: CheckedArchive, into: string, copier: ParallelCopier): { dump: Promise<void>; verified: Promise<void> } {
+/** Unpacks the checked archive's entries into their places in the scratch folders (`into`: the folders they are in)
+ *  on the copying threads, each read once, hashed and written in one pass, several at a time. `dump`: the database dump
+ *  is unpacked and matches its checksum; `verified`: every entry is, and every file written is on disk (a `sync -f` of
+ *  each folder's file system). Either rejects with RestoreRefused for an entry that does not match. */
+function unpack(checked: CheckedArchive, into: string[], copier: ParallelCopier): { dump: Promise<void>; verified: Promise<void> } {
   const results = checked.copies.map(async ({ key, entry, target, want }) => {
     const sha256 = await copier.copy({ from: { archive: checked.tarFile, offset: entry.offset }, to: { file: target }, size: entry.size });
     if (sha256 !== want.sha256) throw refused('RESTORE_CHECKSUM_MISMATCH', { key });
@@ -187,11 +200,11 @@ function unpack(checked: CheckedArchive, into: string, copier: ParallelCopier): 
   return { dump, verified };
 }
 
-/** Every unpacked file on disk before anything refers to it: one `sync -f` (syncfs) of the folder's file system where
+/** Every unpacked file on disk before anything refers to it: one `sync -f` (syncfs) of each folder's file system where
  *  coreutils has it, otherwise an fsync per file, four at a time. */
-async function makeDurable(dir: string, files: string[]): Promise<void> {
+async function makeDurable(dirs: string[], files: string[]): Promise<void> {
   try {
-    await promisify(execFile)('sync', ['-f', dir]);
+    await promisify(execFile)('sync', ['-f', ...dirs]);
     return;
   } catch {}
   for (let i = 0; i < files.length; i += 4) {
@@ -320,16 +333,21 @@ async function assertEmptyDatabase(db: Executor): Promise<void> {
 }
 
 /** Fills an empty database and an empty data folder from an archive. Refuses (RestoreRefused) a non-empty target or a
- *  damaged archive before putting anything in place: the files are unpacked into a temporary folder beside their
- *  place and moved there only once every checksum passed, they are on disk and the rows are in; the database part is
- *  one transaction, committed only once every checksum passed and the files are on disk. Into a new PGlite (made on
- *  its own thread meanwhile) the rows are loaded, uncommitted, while the files are still being unpacked (the dump's
- *  own checksum checked first); a database that exists (PostgreSQL) is not touched before every checksum passed. */
+ *  damaged archive before putting anything in place: the files are unpacked into a temporary folder inside the files
+ *  folder (on its file system, also when it is a mount point or a link to another disk) and moved up into place only
+ *  once every checksum passed, they are on disk and the rows are in; the database part is one transaction, committed
+ *  only once every checksum passed and the files are on disk. Into a new PGlite (made on its own thread meanwhile) the
+ *  rows are loaded, uncommitted, while the files are still being unpacked (the dump's own checksum checked first); a
+ *  database that exists (PostgreSQL) is not touched before every checksum passed. After the commit nothing is removed:
+ *  a failure to move the files into place (RestoreFilesNotMoved) says where the checked files are kept. */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const log = options.log ?? (() => {});
-  if (options.filesRoot) {
-    const present = await countFiles(options.filesRoot);
-    if (present > 0) throw refused('RESTORE_FILES_NOT_EMPTY', { dir: options.filesRoot, count: present });
+  const { filesRoot } = options;
+  if (filesRoot) {
+    const kind = await stat(filesRoot).catch(() => null);
+    if (kind && !kind.isDirectory()) throw refused('RESTORE_FILES_NOT_A_FOLDER', { dir: filesRoot });
+    const present = await countFiles(filesRoot);
+    if (present > 0) throw refused('RESTORE_FILES_NOT_EMPTY', { dir: filesRoot, count: present });
   }
   // a PGlite folder that does not exist yet is empty; opening it would create it
   if (options.databaseUrl || existsSync(path.join(options.pgliteDir, 'PG_VERSION'))) {
@@ -343,6 +361,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
   await mkdir(options.dataDir, { recursive: true });
   const scratch = await mkdtemp(path.join(options.dataDir, '.restore-'));
+  // the files folder (made if there is none: the first folder made is removed again if the restore is refused), a
+  // scratch folder of a restore stopped half way in it removed, and this one's made
+  const madeFilesRoot = filesRoot ? await mkdir(filesRoot, { recursive: true }) : undefined;
+  if (filesRoot) {
+    for (const name of await readdir(filesRoot)) {
+      if (name.startsWith(FILES_SCRATCH_PREFIX)) await rm(path.join(filesRoot, name), { recursive: true, force: true });
+    }
+  }
+  const filesScratch = filesRoot ? await mkdtemp(path.join(filesRoot, FILES_SCRATCH_PREFIX)) : null;
+  /** the database committed: from here on nothing is removed */
+  let committed = false;
   const newPglite = !options.databaseUrl && !existsSync(options.pgliteDir);
   // a new PGlite's initdb and migrations (seconds of CPU) run on their own thread while the archive is unpacked and
   // checked; a refused restore removes it (below)
@@ -356,15 +385,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   let loading: Promise<unknown> = Promise.resolve();
   try {
     log(operatorLine('RESTORE_CHECKING'));
-    const checked = await checkArchive(options.archive, scratch);
+    const checked = await checkArchive(options.archive, scratch, filesScratch);
     const { manifest } = checked;
-    if (manifest.storage === 'fs' && !options.filesRoot) {
+    if (manifest.storage === 'fs' && !filesRoot) {
       throw refused('RESTORE_FILES_WITH_S3');
     }
     const { folder, current: migrationsAreCurrent, level } = await migrationsUpTo(manifest.database.migrations, scratch);
     initdb?.migrate({ folder, level });
     copier = new ParallelCopier();
-    const unpacking = unpack(checked, scratch, copier);
+    const unpacking = unpack(checked, filesScratch ? [scratch, filesScratch] : [scratch], copier);
     verified = unpacking.verified;
     let unpackFailed = false;
     verified.then(
@@ -415,20 +444,32 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     loading = loadRows();
     loading.catch(() => {});
     const [tables] = await Promise.all([loading as Promise<Record<string, number>>, verified]);
+    committed = true;
     log(operatorLine('RESTORE_COMMITTED', { seconds: seconds() }));
-    if (options.filesRoot && manifest.files.length > 0) {
-      // an empty (or absent) folder is replaced by the unpacked one in one rename
-      await removeEmptyTree(options.filesRoot);
-      await mkdir(path.dirname(options.filesRoot), { recursive: true });
-      await rename(path.join(scratch, 'files'), options.filesRoot);
-      // the move itself on disk before the restore says it is done (the files and the rows already are)
-      await syncDirectory(path.dirname(options.filesRoot));
+    if (filesRoot && filesScratch) {
+      try {
+        // each top folder up one level, a rename within one folder of one file system (an empty folder of the same
+        // name, left by an earlier start, goes first); then the moves themselves on disk before the restore says it
+        // is done (the files and the rows already are)
+        for (const name of await readdir(filesScratch)) {
+          await removeEmptyTree(path.join(filesRoot, name));
+          await rename(path.join(filesScratch, name), path.join(filesRoot, name));
+        }
+        await rmdir(filesScratch);
+        await syncDirectory(filesRoot);
+      } catch (error) {
+        throw new RestoreFilesNotMoved(
+          operatorLine('RESTORE_FILES_NOT_MOVED', { dir: filesScratch, target: filesRoot, reason: errorText(error, 'en') }),
+        );
+      }
     }
     log(operatorLine('RESTORE_FILES_IN_PLACE', { seconds: seconds() }));
     // on to this version's schema, as the server would at start-up
     if (!migrationsAreCurrent) await (await openDatabase({ databaseUrl: options.databaseUrl, pgliteDir: options.pgliteDir })).close();
     return { tables, files: manifest.files.length, manifest };
   } catch (error) {
+    // committed: the rows stay and so do the files not yet moved (the error says where)
+    if (committed) throw error;
     // the copies stopped, every file closed and the database closed (its transaction rolled back) before anything is removed
     await copier?.close();
     await Promise.allSettled([verified, loading]);
@@ -436,6 +477,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     // a database this restore created holds nothing (its transaction rolled back): it goes too
     // (a failure to remove it must not hide why the restore failed)
     if (newPglite) await rm(options.pgliteDir, { recursive: true, force: true }).catch(() => {});
+    if (filesScratch) await rm(filesScratch, { recursive: true, force: true }).catch(() => {});
+    if (madeFilesRoot) await removeEmptyTree(madeFilesRoot);
     throw error;
   } finally {
     await copier?.close();

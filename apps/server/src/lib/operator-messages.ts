@@ -84,7 +84,15 @@ export const OPERATOR_MESSAGES = {
     tr: 'dosyalar yerlerine taşındı (başlangıçtan {seconds} sn sonra)',
     en: 'files moved into place (at {seconds} s)',
   },
+  RESTORE_FILES_NOT_MOVED: {
+    tr: 'veritabanı geri yüklendi, ancak dosyalar {target} klasörüne taşınamadı ({reason}). Denetlenmiş dosyalar {dir} içinde duruyor: sunucuyu başlatmadan önce içindekileri {target} içine taşıyın',
+    en: 'the database is restored, but the files could not be moved into {target} ({reason}). The checked files are kept in {dir}: move what it holds into {target} before starting the server',
+  },
   // refusals (RestoreRefused): nothing was written
+  RESTORE_FILES_NOT_A_FOLDER: {
+    tr: '{dir} bir klasör değil: dosyaların klasörü olmalı',
+    en: '{dir} is not a folder: it must be the files folder',
+  },
   RESTORE_FILES_NOT_EMPTY: {
     tr: 'veri klasörü {dir} boş değil ({count} dosya): geri yükleme boş bir klasör ister',
     en: 'the data folder {dir} is not empty ({count} files): restore needs an empty one',
