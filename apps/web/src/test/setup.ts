@@ -43,6 +43,8 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // the next test (in this file or, with isolate: false, the next file in this worker) starts on real timers
+  vi.useRealTimers();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
