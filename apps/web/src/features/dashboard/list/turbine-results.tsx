@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { Turbine } from '@windscope/contract';
 import { type ComponentProps, lazy, Suspense } from 'react';
+import { useMapSettings } from '../../../api/map-settings.ts';
 import { useCurrentUser } from '../../auth/use-auth.ts';
 import { useTranslation } from 'react-i18next';
 import { FilterOffIcon, SearchIcon } from '../../management/icons.tsx';
@@ -45,8 +46,10 @@ export function TurbineResults({
   onEdit,
   onDelete,
 }: TurbineResultsProps) {
-  // the map's chunk (and through it the outlines) asked for beside the turbine list, not after it (bench:web:map)
+  // the map's chunk (and through it the outlines) and the map settings asked for beside the turbine list, not after the
+  // chunk has run and drawn (bench:web:map)
   if (view === 'map') void loadFleetMap();
+  useMapSettings({ enabled: view === 'map' });
   if (!turbines) return <Skeleton height={266} radius="lg" />;
   return (
     <div data-testid="turbine-list" data-view={view} data-count={turbines.length}>

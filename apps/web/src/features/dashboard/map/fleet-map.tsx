@@ -4,7 +4,7 @@ import type { Turbine } from '@windscope/contract';
 import { type GeoJSONSource, Map as MapLibreMap, NavigationControl, Popup, setWorkerUrl, type StyleSpecification } from 'maplibre-gl';
 // the worker as a file of the build: MapLibre's default looks for it beside its own module, which the bundle moves
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useMapSettings } from '../../../api/map-settings.ts';
@@ -249,11 +249,12 @@ export default function FleetMap({ turbines, onEdit, onDelete }: FleetMapProps) 
     if (selectedId !== null && !selected) setSelectedId(null);
   }, [selected, selectedId]);
 
-  const show = (place: PlacedTurbine) => {
+  // one function for the component's life: the list (memo) is not drawn again when the map's status or style changes
+  const show = useCallback((place: PlacedTurbine) => {
     setSelectedId(place.turbine.id);
     const map = mapRef.current;
     map?.jumpTo({ center: [place.point.longitude, place.point.latitude], zoom: Math.max(map.getZoom(), TURBINE_ZOOM) });
-  };
+  }, []);
 
   return (
     <div className={classes.layout} data-testid="fleet-map" data-status={status} data-placed={places.placed.length}>
