@@ -22,6 +22,10 @@ interface FleetMapListProps {
  *  (and without WebGL). Turbines whose coordinates cannot be read come last, under "No position", as links to their page. */
 export const FleetMapList = memo(function FleetMapList({ places, palette, interactive, selectedId, onShow }: FleetMapListProps) {
   const { t } = useTranslation(DASHBOARD_NS);
+  const labels = useFindingLabels();
+  // a health's words worked out here, once for the list: an entry has no hooks of its own (2,000 entries are drawn at
+  // once, on the way to the map's first frame: bench:web:map)
+  const health = (severity: number) => (severity === 0 ? t('map.legendNone') : `${severity} · ${labels.severity(severity)}`);
   return (
     <nav className={classes.side} aria-label={t('map.listLabel')} data-testid="map-list">
       <h2 className={classes.sideTitle}>{t('map.placed', { count: places.placed.length })}</h2>
@@ -37,7 +41,7 @@ export const FleetMapList = memo(function FleetMapList({ places, palette, intera
                 data-testid="map-list-item"
                 data-map-list-id={place.turbine.id}
               >
-                <Entry turbine={place.turbine} palette={palette} />
+                <Entry turbine={place.turbine} palette={palette} health={health} />
               </button>
             ) : (
               <Link
@@ -46,7 +50,7 @@ export const FleetMapList = memo(function FleetMapList({ places, palette, intera
                 data-testid="map-list-item"
                 data-map-list-id={place.turbine.id}
               >
-                <Entry turbine={place.turbine} palette={palette} />
+                <Entry turbine={place.turbine} palette={palette} health={health} />
               </Link>
             )}
           </li>
@@ -62,7 +66,7 @@ export const FleetMapList = memo(function FleetMapList({ places, palette, intera
             {places.unplaced.map((turbine) => (
               <li key={turbine.id}>
                 <Link to={paths.turbine(turbine.id)} className={classes.item} data-testid="map-unplaced-item">
-                  <Entry turbine={turbine} palette={palette} />
+                  <Entry turbine={turbine} palette={palette} health={health} />
                 </Link>
               </li>
             ))}
@@ -74,15 +78,13 @@ export const FleetMapList = memo(function FleetMapList({ places, palette, intera
 });
 
 /** A turbine's dot, name and health in words (nothing rests on colour alone). */
-function Entry({ turbine, palette }: { turbine: Turbine; palette: SeverityPalette }) {
-  const { t } = useTranslation(DASHBOARD_NS);
-  const labels = useFindingLabels();
+function Entry({ turbine, palette, health }: { turbine: Turbine; palette: SeverityPalette; health: (severity: number) => string }) {
   const severity = mapSeverity(turbine);
   return (
     <>
       <span className={classes.dot} style={{ background: severityPaletteColor(palette, severity) }} aria-hidden="true" />
       <span className={classes.itemName}>{turbineDisplayName(turbine)}</span>
-      <span className={classes.itemHealth}>{severity === 0 ? t('map.legendNone') : `${severity} · ${labels.severity(severity)}`}</span>
+      <span className={classes.itemHealth}>{health(severity)}</span>
     </>
   );
 }
