@@ -803,12 +803,20 @@ async function main() {
     const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
     const starting = performance.now();
     server = await startAppProcess(
-      { DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), DEMO_SEED: 'true', LOG_LEVEL: LOG_LEVEL },
+      // as `npm start` and the README's service run it: glibc's malloc with two arenas (MALLOC_ARENA_MAX overrides)
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: dbUrl.toString(),
+        DEMO_SEED: 'true',
+        LOG_LEVEL: LOG_LEVEL,
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      },
       { nodeArgs, logFile, timeoutMs: 180_000 },
     );
     port = server.port;
     console.log(
-      `server pid ${server.pid} (src/main.ts, NODE_ENV=production, LOG_LEVEL=${LOG_LEVEL}, log in ${logFile}) on ${database}, ` +
+      `server pid ${server.pid} (src/main.ts, NODE_ENV=production, LOG_LEVEL=${LOG_LEVEL}, ` +
+        `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}, log in ${logFile}) on ${database}, ` +
         `started with the demo data in ${((performance.now() - starting) / 1000).toFixed(1)} s`,
     );
     const seeding = performance.now();
