@@ -13,11 +13,10 @@ export default defineConfig({
     passWithNoTests: false,
     // vitest's default is one worker fewer than the cores: on a two-core machine that ran every file in one process
     maxWorkers: 2,
-    // a worker keeps jsdom and the loaded modules (React, Mantine, i18n) from one file to the next instead of building
-    // them again for each of the ~90 files: the tier ran 223 s isolated and 54-105 s without, the same 855 tests passing
-    // in file order and in two shuffled orders (session 19). Safe because src/test/setup.ts puts back what a test may
-    // change (the language, storage, the DOM, real timers) after each test, and the files that stub globals unstub them.
-    isolate: false,
+    // each file keeps its own jsdom and modules (vitest's default). Tried without (session 19: 223 s -> 51-105 s), but
+    // state then leaks from one file to the next in ways a shuffled order keeps finding (the address a test moved to,
+    // Mantine's notification store); src/test/setup.ts now puts those back, more shuffled runs are needed before
+    // isolate: false can come back.
     // limits, not speed targets: a test that types into a form took over vitest's default 5 s at load 12 (session 16)
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
 import { i18n } from '../i18n/i18n.ts';
 
 // jsdom lacks these browser APIs that Mantine and our layout use
@@ -43,8 +44,13 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
-  // the next test (in this file or, with isolate: false, the next file in this worker) starts on real timers
+  // the next test (in this file or, with isolate: false, the next file in this worker) starts on real timers and at the
+  // address a fresh jsdom has (a test that moved to /login made the next file's 401 look like one on the sign-in page)
   vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
+  // Mantine's notifications live in a store outside React: those of this test are not the next one's
+  notifications.clean();
+  notifications.cleanQueue();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
