@@ -360,16 +360,25 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   }
 
   await mkdir(options.dataDir, { recursive: true });
-  const scratch = await mkdtemp(path.join(options.dataDir, '.restore-'));
   // the files folder (made if there is none: the first folder made is removed again if the restore is refused), a
-  // scratch folder of a restore stopped half way in it removed, and this one's made
+  // scratch folder of a restore stopped half way in it removed, and this one's made; then the data folder's scratch.
+  // A failure on the way leaves none of them behind.
   const madeFilesRoot = filesRoot ? await mkdir(filesRoot, { recursive: true }) : undefined;
-  if (filesRoot) {
-    for (const name of await readdir(filesRoot)) {
-      if (name.startsWith(FILES_SCRATCH_PREFIX)) await rm(path.join(filesRoot, name), { recursive: true, force: true });
+  let filesScratch: string | null = null;
+  let scratch: string;
+  try {
+    if (filesRoot) {
+      for (const name of await readdir(filesRoot)) {
+        if (name.startsWith(FILES_SCRATCH_PREFIX)) await rm(path.join(filesRoot, name), { recursive: true, force: true });
+      }
+      filesScratch = await mkdtemp(path.join(filesRoot, FILES_SCRATCH_PREFIX));
     }
+    scratch = await mkdtemp(path.join(options.dataDir, '.restore-'));
+  } catch (error) {
+    if (filesScratch) await rm(filesScratch, { recursive: true, force: true }).catch(() => {});
+    if (madeFilesRoot) await removeEmptyTree(madeFilesRoot);
+    throw error;
   }
-  const filesScratch = filesRoot ? await mkdtemp(path.join(filesRoot, FILES_SCRATCH_PREFIX)) : null;
   /** the database committed: from here on nothing is removed */
   let committed = false;
   const newPglite = !options.databaseUrl && !existsSync(options.pgliteDir);
