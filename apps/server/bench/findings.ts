@@ -9,10 +9,12 @@
  *  3. Link suggestions (issue 16) on the turbine of part 1: GET .../findings/:findingId/link-suggestions of a 2026
  *     finding among its 5,000 (earlier findings of the same blade, surface and ±1 m) at 1 and 20 connections, and
  *     POST .../findings/suggestions (a placement being drawn) one at a time.
+ *  4. The audit log's cost (issue 26): parts 1 and 2's lists while changes that write audit rows come, the server writing
+ *     audit rows or not, switched between rounds; and the changes alone (auditPart).
  * The rows are written with SQL (generate_series) into the real schema; the server runs in its own process.
  * Env: BENCH_PG_URL (admin URL where a scratch database may be created; default postgres://postgres@127.0.0.1:5432/test),
  * BENCH_SECONDS (10: each measured run of part 1), BENCH_ROUND_SECONDS (5) and BENCH_ROUNDS (4: of part 2),
- * BENCH_PARTS=photo,health,links (all), BENCH_KEEP_DB=1 (keep the database to look at).
+ * BENCH_PARTS=photo,health,links,audit (all), BENCH_CHANGES_PER_SECOND (10: part 4), BENCH_KEEP_DB=1 (keep the database to look at).
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,13 +23,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { type BenchServer, startBenchServer } from './bench-process.ts';
-import { cpuSeconds, type HammerResult, hammer } from './http-hammer.ts';
+import { cpuSeconds, type HammerResult, hammer, postgresCpuSeconds } from './http-hammer.ts';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const PARTS = (process.env.BENCH_PARTS ?? 'photo,health,links').split(',');
+const PARTS = (process.env.BENCH_PARTS ?? 'photo,health,links,audit').split(',');
+/** part 4: changes a second while the lists are read (each writes one audit row on the server that keeps the log) */
+const CHANGES_PER_SECOND = Number(process.env.BENCH_CHANGES_PER_SECOND ?? 10);
 const CONNECTIONS = 20;
 const PASSWORD = 'bench-findings-1';
 const BIG_FINDINGS = 5_000;
@@ -152,6 +156,19 @@ async function seed(db: pg.Client) {
   const first =
     (await db.query<{ id: number }>('select min(id) as id from turbines where company_id = $1', [withCompany])).rows[0]?.id ?? 0;
   await db.query(findingRows(`${first} + i % ${HEALTH_TURBINES}`, withManager), [HEALTH_FINDINGS]);
+
+  // 4. the superadmin who adds and removes turbines (only a superadmin may delete one)
+  const internal =
+    (
+      await db.query<{ id: number }>(
+        `insert into companies (name, contact_email, is_internal) values ('Bench İç', 'info@bench.example', true) returning id`,
+      )
+    ).rows[0]?.id ?? 0;
+  await db.query(
+    `insert into users (first_name, last_name, email, password_hash, role, company_id)
+     values ('Bench', 'Süper', 'superadmin@audit.bench.example', $1, 'superadmin', $2)`,
+    [hash, internal],
+  );
 
   await db.query('vacuum analyze');
   return { bigTurbine, overlayPhoto, withCompany, withoutCompany, linkFinding };
@@ -321,13 +338,27 @@ const pooled = (runs: HammerResult[]) => {
 async function databaseTime(dbUrl: string, ids: Awaited<ReturnType<typeof seed>>) {
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
+  // the app's sessions run without JIT (db/client.ts)
+  await db.query('set jit = off');
   const open = 't.open_severity_1 + t.open_severity_2 + t.open_severity_3 + t.open_severity_4 + t.open_severity_5';
+  // as turbines/service.ts prepares it: overdue count, the worst severity seen this year and last (issue 16), escalated this year
   const text = `select t.*, c.name,
       case when t.open_severity_5 > 0 then 5 when t.open_severity_4 > 0 then 4 when t.open_severity_3 > 0 then 3
-        when t.open_severity_2 > 0 then 2 when t.open_severity_1 > 0 then 1 end as worst, (${open})::int as open, o.overdue
+        when t.open_severity_2 > 0 then 2 when t.open_severity_1 > 0 then 1 end as worst, (${open})::int as open, o.overdue,
+      tr.worst_this_year, tr.worst_last_year, e.escalated
     from turbines t left join companies c on c.id = t.company_id
     left join lateral (select count(*)::int as overdue from findings
       where turbine_id = t.id and status in ('confirmed', 'monitoring', 'repair_planned') and due_date < $2::date) o on true
+    left join lateral (select
+        max(case when fo.year = f.last_seen_year then f.severity else fo.severity end) filter (where fo.year = $3::int) as worst_this_year,
+        max(case when fo.year = f.last_seen_year then f.severity else fo.severity end) filter (where fo.year = $3::int - 1) as worst_last_year
+      from finding_observations fo join findings f on f.id = fo.finding_id
+      where fo.turbine_id = t.id and fo.year between $3::int - 1 and $3::int and fo.kind = 'sighting'
+        and f.status not in ('draft', 'rejected')) tr on true
+    left join lateral (select count(distinct fe.finding_id)::int as escalated from finding_escalations fe
+      join findings f on f.id = fe.finding_id
+      where fe.turbine_id = t.id and fe.kind = 'severity' and fe.created_at >= make_timestamptz($3::int, 1, 1, 0, 0, 0, 'UTC')
+        and f.status not in ('draft', 'rejected')) e on true
     where t.company_id = $1 order by t.id`;
   const times: Record<'with' | 'without', number[]> = { with: [], without: [] };
   try {
@@ -339,7 +370,7 @@ async function databaseTime(dbUrl: string, ids: Awaited<ReturnType<typeof seed>>
         // PostgreSQL's own execution time (no transfer, no parsing in Node): EXPLAIN ANALYZE without per-node timing
         const plan = await db.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>({
           text: `explain (analyze, timing off, format json) ${text}`,
-          values: [company, new Date().toISOString().slice(0, 10)],
+          values: [company, new Date().toISOString().slice(0, 10), new Date().getUTCFullYear()],
         });
         if (i >= 10) times[key].push(plan.rows[0]?.['QUERY PLAN'][0]['Execution Time'] ?? 0);
       }
@@ -430,6 +461,241 @@ async function healthPart(server: BenchServer, ids: Awaited<ReturnType<typeof se
   }
 }
 
+interface SteadyChanges {
+  changes: number;
+  failures: number;
+  latencies: number[];
+}
+
+/** `change` started `rate` times a second for `seconds` (the next one waits while one is under way): a team's steady edits. */
+async function steadyChanges(rate: number, seconds: number, change: () => Promise<boolean>): Promise<SteadyChanges> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const began = performance.now();
+  for (let n = 0; ; n++) {
+    const due = began + (n * 1000) / rate;
+    if (due >= began + seconds * 1000) break;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const started = performance.now();
+    if (!(await change())) failures++;
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  return { changes: latencies.length, failures, latencies };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/** Issue 26: what the audit log costs. One server process, writing audit rows or not (PUT /bench/audit/on|off of
+ *  findings-server.ts, switched between rounds: A B, then B A), so both sides share one process's warm code, caches and
+ *  connections. a. The two lists (the findings of the 5,000-finding turbine; the 2,000-turbine list of a company) read at
+ *  20 connections while changes that each write an audit row come CHANGES_PER_SECOND times a second (status changes of
+ *  that turbine's findings; a turbine added to and removed from that company): the lists' latency, and the CPU the server
+ *  and PostgreSQL spent per list read (the changes' work included). b. The changes alone, one at a time: CPU per change.
+ *  The audit rows written are counted in the database, so the side that should write none is seen to write none. */
+async function auditPart(server: BenchServer, ids: Awaited<ReturnType<typeof seed>>, dbUrl: string) {
+  console.log(
+    `\n4. the audit log's cost: one server writing audit rows or not, switched between ${ROUNDS} rounds of ` +
+      `${ROUND_SECONDS} s (A B, B A); lists at ${CONNECTIONS} connections while ${CHANGES_PER_SECOND} changes a second come`,
+  );
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const auditRows = async () => Number((await db.query<{ n: string }>('select count(*) as n from audit_log')).rows[0]?.n ?? 0);
+  const api = `http://127.0.0.1:${server.port}/api`;
+  const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+  const sides = ['with', 'without'] as const;
+  type Side = (typeof sides)[number];
+  const switchTo = async (side: Side) => {
+    const res = await fetch(`http://127.0.0.1:${server.port}/bench/audit/${side === 'with' ? 'on' : 'off'}`, { method: 'PUT' });
+    if (res.status !== 200) throw new Error(`switching the audit log ${side}: ${res.status}`);
+  };
+  const tokens = {
+    big: await login(server, 'manager@findings.bench.example'),
+    health: await login(server, 'manager@health.bench.example'),
+    admin: await login(server, 'superadmin@audit.bench.example'),
+  };
+  // what a refused change answered (status: count), printed with the figures
+  const refused = new Map<string, number>();
+  const refuse = (res: Response) => {
+    refused.set(String(res.status), (refused.get(String(res.status)) ?? 0) + 1);
+    return false;
+  };
+  // findings of the big turbine moved between monitoring and repair planned (severity 1-3: no escalation mail involved)
+  const pool = (
+    await db.query<{ id: number; version: number; status: string }>(
+      `select id, version, status from findings where turbine_id = $1 and status in ('monitoring', 'repair_planned')
+         and severity <= 3 order by id limit 400`,
+      [ids.bigTurbine],
+    )
+  ).rows;
+  let nextFinding = 0;
+  const changeFinding = async () => {
+    const finding = pool[nextFinding++ % pool.length];
+    if (!finding) return false;
+    const res = await fetch(`${api}/turbines/${ids.bigTurbine}/findings/${finding.id}/status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.big}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ to: finding.status === 'monitoring' ? 'repair_planned' : 'monitoring', version: finding.version }),
+    });
+    const body = (await res.json()) as { data?: { version: number; status: string } };
+    if (res.status !== 200 || !body.data) return refuse(res);
+    finding.version = body.data.version;
+    finding.status = body.data.status;
+    return true;
+  };
+  let added: number | null = null;
+  let code = 0;
+  const changeTurbine = async () => {
+    const authorization = `Bearer ${tokens.admin}`;
+    if (added === null) {
+      const res = await fetch(`${api}/turbines`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          city: 'izmir',
+          code: `AUDIT-${process.pid}-${code++}`,
+          location: 'Bench, yamaç',
+          company_id: ids.withCompany,
+        }),
+      });
+      const body = (await res.json()) as { data?: { id: number } };
+      added = body.data?.id ?? null;
+      return res.status === 201 || refuse(res);
+    }
+    const res = await fetch(`${api}/turbines/${added}`, { method: 'DELETE', headers: { authorization } });
+    await res.arrayBuffer();
+    added = null;
+    return res.status === 200 || refuse(res);
+  };
+  const workloads = {
+    'findings list (5,000), statuses change': {
+      url: `${api}/turbines/${ids.bigTurbine}/findings`,
+      token: tokens.big,
+      change: changeFinding,
+    },
+    'turbine list (2,000), turbines come and go': { url: `${api}/turbines`, token: tokens.health, change: changeTurbine },
+  };
+  // each side's figures per round: a. reads and steady changes, b. the changes alone
+  type Round = { reads: HammerResult; writes: SteadyChanges; serverCpu: number; pgCpu: number; rows: number };
+  type Alone = { changes: number; latencies: number[]; serverCpu: number; pgCpu: number; rows: number };
+  const rounds = new Map<string, Round[]>();
+  const alone = new Map<string, Alone[]>();
+  try {
+    for (const w of Object.values(workloads)) {
+      for (const side of sides) {
+        await switchTo(side);
+        await Promise.all([
+          hammer(w.url, { ...gzip, authorization: `Bearer ${w.token}` }, CONNECTIONS, 2),
+          steadyChanges(CHANGES_PER_SECOND, 2, w.change),
+        ]);
+      }
+    }
+    if (added !== null) await changeTurbine();
+    console.log(`   ${uptime()}`);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, w] of Object.entries(workloads)) {
+        for (const side of round % 2 === 0 ? sides : ([...sides].reverse() as Side[])) {
+          await switchTo(side);
+          const key = `${name}|${side}`;
+          const rowsBefore = await auditRows();
+          const serverBefore = cpuSeconds(server.pid);
+          const pgBefore = postgresCpuSeconds();
+          const [reads, writes] = await Promise.all([
+            hammer(w.url, { ...gzip, authorization: `Bearer ${w.token}` }, CONNECTIONS, ROUND_SECONDS),
+            steadyChanges(CHANGES_PER_SECOND, ROUND_SECONDS, w.change),
+          ]);
+          const serverCpu = cpuSeconds(server.pid) - serverBefore;
+          const pgCpu = postgresCpuSeconds() - pgBefore;
+          rounds.set(key, [...(rounds.get(key) ?? []), { reads, writes, serverCpu, pgCpu, rows: (await auditRows()) - rowsBefore }]);
+          if (added !== null) await changeTurbine();
+          // b. the changes alone, one at a time, for half a round (an even number of turbine changes: added, then removed)
+          const a: Alone = { changes: 0, latencies: [], serverCpu: 0, pgCpu: 0, rows: 0 };
+          const aloneRows = await auditRows();
+          const s0 = cpuSeconds(server.pid);
+          const p0 = postgresCpuSeconds();
+          const began = performance.now();
+          while (performance.now() - began < (ROUND_SECONDS * 1000) / 2 || added !== null) {
+            const t = performance.now();
+            if (await w.change()) a.changes++;
+            a.latencies.push(performance.now() - t);
+          }
+          a.serverCpu = cpuSeconds(server.pid) - s0;
+          a.pgCpu = postgresCpuSeconds() - p0;
+          a.rows = (await auditRows()) - aloneRows;
+          alone.set(key, [...(alone.get(key) ?? []), a]);
+        }
+      }
+      console.log(`   round ${round + 1}/${ROUNDS} done; ${uptime()}`);
+    }
+  } finally {
+    await switchTo('with');
+    await db.end();
+  }
+  const pct = (x: number, y: number) => `${x >= y ? '+' : ''}${(((x - y) / y) * 100).toFixed(1)}%`;
+  const sum = <T>(xs: T[], f: (x: T) => number) => xs.reduce((n, x) => n + f(x), 0);
+  console.log(header());
+  const perRead = (r: Round) => ((r.serverCpu + r.pgCpu) / r.reads.requests) * 1000;
+  for (const name of Object.keys(workloads)) {
+    for (const side of sides) {
+      const rs = rounds.get(`${name}|${side}`) ?? [];
+      const r = pooled(rs.map((x) => x.reads));
+      const requests = sum(rs, (x) => x.reads.requests);
+      console.log(line(`${name}, ${side} audit`, r));
+      console.log(
+        `      CPU a list read (the changes' share included): server ${((sum(rs, (x) => x.serverCpu) / requests) * 1000).toFixed(3)} ms, ` +
+          `+ PostgreSQL ${((sum(rs, (x) => x.serverCpu + x.pgCpu) / requests) * 1000).toFixed(3)} ms; changes ${sum(rs, (x) => x.writes.changes)} ` +
+          `(${sum(rs, (x) => x.writes.failures)} refused, median ${median(rs.flatMap((x) => x.writes.latencies)).toFixed(1)} ms), ` +
+          `audit rows written ${sum(rs, (x) => x.rows)}`,
+      );
+    }
+  }
+  for (const name of Object.keys(workloads)) {
+    const a = rounds.get(`${name}|with`) ?? [];
+    const b = rounds.get(`${name}|without`) ?? [];
+    const pa = pooled(a.map((x) => x.reads));
+    const pb = pooled(b.map((x) => x.reads));
+    // CPU per read: each round against the other side's round next to it, and the median of those ratios
+    const ratios = a.map((x, i) => perRead(x) / perRead(b[i] ?? x));
+    const cpu = median(ratios);
+    const within = cpu <= 1.05 && pa.p99 <= pb.p99 * 1.05;
+    console.log(
+      `   ${name}: with the audit log p99 ${pa.p99.toFixed(1)} vs ${pb.p99.toFixed(1)} ms (${pct(pa.p99, pb.p99)}), CPU a read ` +
+        `(server + PostgreSQL) median of the rounds ${pct(cpu, 1)} (per round ${ratios.map((r) => pct(r, 1)).join(' ')}); ` +
+        `target within 5%: ${within ? 'met' : 'MISSED'}`,
+    );
+  }
+  if (refused.size) console.log(`   refused changes (status: count): ${[...refused].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
+  console.log("   b. the changes alone, one at a time (CPU per change: the audit row's own cost):");
+  for (const name of Object.keys(workloads)) {
+    const per = (side: Side) => {
+      const xs = alone.get(`${name}|${side}`) ?? [];
+      const changes = sum(xs, (x) => x.changes);
+      return {
+        changes,
+        server: (sum(xs, (x) => x.serverCpu) / changes) * 1000,
+        pg: (sum(xs, (x) => x.pgCpu) / changes) * 1000,
+        median: median(xs.flatMap((x) => x.latencies)),
+        rows: sum(xs, (x) => x.rows),
+      };
+    };
+    const a = per('with');
+    const b = per('without');
+    for (const [side, x] of [
+      ['with', a],
+      ['without', b],
+    ] as const) {
+      console.log(
+        `      ${`${name}, ${side} audit`.padEnd(56)} ${x.changes} changes, median ${x.median.toFixed(2)} ms, CPU a change: ` +
+          `server ${x.server.toFixed(2)} ms, PostgreSQL ${x.pg.toFixed(2)} ms; audit rows ${x.rows}`,
+      );
+    }
+    console.log(
+      `      the audit row's cost: server ${pct(a.server, b.server)}, PostgreSQL ${pct(a.pg, b.pg)}, latency ${pct(a.median, b.median)}`,
+    );
+  }
+}
+
 async function main() {
   const dbName = `windscope_bench_findings_${process.pid}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -451,6 +717,7 @@ async function main() {
     if (PARTS.includes('photo')) await photoPart(server, ids);
     if (PARTS.includes('links')) await linksPart(server, ids, dbUrl.toString());
     if (PARTS.includes('health')) await healthPart(server, ids, dbUrl.toString());
+    if (PARTS.includes('audit')) await auditPart(server, ids, dbUrl.toString());
     console.log(`\n   ${uptime()}`);
   } finally {
     await server?.stop();

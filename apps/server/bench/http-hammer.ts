@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 
 export interface HammerResult {
@@ -69,4 +69,23 @@ export async function hammer(url: string, headers: Record<string, string>, conne
 export function cpuSeconds(pid: number): number {
   const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds used so far by every PostgreSQL process on this machine (server, backends, writers), or 0 when none runs
+ *  here: what the database spent, beside the server's own cpuSeconds. A backend that ended between two readings takes its
+ *  seconds with it, so compare readings around work that keeps its connections open. */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = (stat.split(') ')[1] ?? '').split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return total;
 }

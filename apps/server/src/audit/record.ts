@@ -26,9 +26,18 @@ export interface AuditEvent {
   actorEmail?: string | null;
 }
 
+let measuringWithout = false;
+/** bench/findings-server.ts only: the same server writing no audit rows (true) or writing them again (false), switched
+ *  between rounds, so `npm run bench:findings` measures what the audit log costs the lists and the changes in one process
+ *  (issue 26). Nothing in the app calls it. */
+export function auditOffForBenchmark(off: boolean) {
+  measuringWithout = off;
+}
+
 /** The one way into the audit log (DECISIONS §17). Call it with the transaction of the action it records, so the row
  *  exists exactly when the action committed. The request's address and user agent come from request-meta.ts. */
 export async function recordAudit(db: Executor, event: AuditEvent): Promise<void> {
+  if (measuringWithout) return;
   const meta = currentRequestMeta();
   const { actor, target } = event;
   const actorEmail =

@@ -1,0 +1,1 @@
+CREATE INDEX "finding_escalations_severity_idx" ON "finding_escalations" USING btree ("turbine_id","created_at") WHERE "finding_escalations"."kind" = 'severity';
