@@ -48,6 +48,16 @@ async function everyRow(db: DatabaseHandle['db']): Promise<Record<string, string
   return out;
 }
 
+/** Every row of a restore's target database, opened for this and closed again. */
+async function rowsOf(target: { options: { databaseUrl?: string; pgliteDir: string } }): Promise<Record<string, string[]>> {
+  const db = await openDatabase({ databaseUrl: target.options.databaseUrl, pgliteDir: target.options.pgliteDir });
+  try {
+    return await everyRow(db.db);
+  } finally {
+    await db.close();
+  }
+}
+
 function filesUnder(root: string, dir = ''): Record<string, string> {
   const out: Record<string, string> = {};
   const here = path.join(root, dir);
@@ -171,12 +181,7 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
       expect(lines.map((l) => formatOperator(l, 'tr')).join('\n')).toMatch(
         /boş veritabanı bu arada hazırlandı, saklanan veritabanı klasöründen/,
       );
-      const copy = await openDatabase({ databaseUrl: undefined, pgliteDir: again.options.pgliteDir });
-      try {
-        expect(await everyRow(copy.db)).toEqual(await everyRow(t.app.ctx.db));
-      } finally {
-        await copy.close();
-      }
+      expect(await rowsOf(again)).toEqual(await everyRow(t.app.ctx.db));
     }
   });
 
@@ -419,12 +424,7 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     expect(lstatSync(target.options.filesRoot).isSymbolicLink()).toBe(true);
     expect(readdirSync(disk)).toEqual(['turbines']);
     expect(filesUnder(disk, 'turbines')).toEqual(filesUnder(t.config.storage.root, 'turbines'));
-    const db = await openDatabase({ databaseUrl: target.options.databaseUrl, pgliteDir: target.options.pgliteDir });
-    try {
-      expect(await everyRow(db.db)).toEqual(await everyRow(t.app.ctx.db));
-    } finally {
-      await db.close();
-    }
+    expect(await rowsOf(target)).toEqual(await everyRow(t.app.ctx.db));
   });
 
   it('a failure to move the files into place after the commit removes nothing: the rows stay, the checked files are kept and the error says where', async () => {
@@ -451,12 +451,7 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
     expect(tr).toContain(`Denetlenmiş dosyalar ${keptDir} içinde duruyor`);
     // every file kept, checked, and every row committed
     expect(filesUnder(keptDir, 'turbines')).toEqual(filesUnder(t.config.storage.root, 'turbines'));
-    const db = await openDatabase({ databaseUrl: target.options.databaseUrl, pgliteDir: target.options.pgliteDir });
-    try {
-      expect(await everyRow(db.db)).toEqual(await everyRow(t.app.ctx.db));
-    } finally {
-      await db.close();
-    }
+    expect(await rowsOf(target)).toEqual(await everyRow(t.app.ctx.db));
     // the operator does what it says: the data folder is whole
     rmSync(path.join(filesRoot, 'turbines'));
     renameSync(path.join(keptDir, 'turbines'), path.join(filesRoot, 'turbines'));
@@ -547,14 +542,7 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
 
     // a database with rows (the first test's restore, its files removed by the test before): refused after the
     // database was opened and closed (closing PGlite once reset the exit code to 0), its rows as they were
-    const rowsBefore = await (async () => {
-      const db = await openDatabase({ databaseUrl: restoredTarget.options.databaseUrl, pgliteDir: restoredTarget.options.pgliteDir });
-      try {
-        return await everyRow(db.db);
-      } finally {
-        await db.close();
-      }
-    })();
+    const rowsBefore = await rowsOf(restoredTarget);
     expect(existsSync(restoredTarget.options.filesRoot)).toBe(false);
     for (const [language, reason] of [
       // WINDSCOPE_LANG before the locale
@@ -573,12 +561,7 @@ describe(`backup and restore (${TEST_DB}, fs driver)`, { timeout: 120_000 }, () 
       expect(existsSync(restoredTarget.options.filesRoot)).toBe(false);
       expect(readdirSync(restoredTarget.dataDir).filter((name) => name.startsWith('.restore-'))).toEqual([]);
     }
-    const db = await openDatabase({ databaseUrl: restoredTarget.options.databaseUrl, pgliteDir: restoredTarget.options.pgliteDir });
-    try {
-      expect(await everyRow(db.db)).toEqual(rowsBefore);
-    } finally {
-      await db.close();
-    }
+    expect(await rowsOf(restoredTarget)).toEqual(rowsBefore);
   });
 
   it('the server makes archives when asked through its control socket, and on a schedule keeping the newest', async () => {

@@ -365,6 +365,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   // A failure on the way leaves none of them behind.
   const madeFilesRoot = filesRoot ? await mkdir(filesRoot, { recursive: true }) : undefined;
   let filesScratch: string | null = null;
+  /** before the commit, on a failure: the files' scratch folder, and the files folder if this restore made it */
+  const removeFilesMade = async () => {
+    if (filesScratch) await rm(filesScratch, { recursive: true, force: true }).catch(() => {});
+    if (madeFilesRoot) await removeEmptyTree(madeFilesRoot);
+  };
   let scratch: string;
   try {
     if (filesRoot) {
@@ -375,8 +380,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     }
     scratch = await mkdtemp(path.join(options.dataDir, '.restore-'));
   } catch (error) {
-    if (filesScratch) await rm(filesScratch, { recursive: true, force: true }).catch(() => {});
-    if (madeFilesRoot) await removeEmptyTree(madeFilesRoot);
+    await removeFilesMade();
     throw error;
   }
   /** the database committed: from here on nothing is removed */
@@ -486,8 +490,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     // a database this restore created holds nothing (its transaction rolled back): it goes too
     // (a failure to remove it must not hide why the restore failed)
     if (newPglite) await rm(options.pgliteDir, { recursive: true, force: true }).catch(() => {});
-    if (filesScratch) await rm(filesScratch, { recursive: true, force: true }).catch(() => {});
-    if (madeFilesRoot) await removeEmptyTree(madeFilesRoot);
+    await removeFilesMade();
     throw error;
   } finally {
     await copier?.close();
