@@ -13,7 +13,7 @@
  *     audit rows or not, switched between rounds; and the changes alone (auditPart).
  * The rows are written with SQL (generate_series) into the real schema; the server runs in its own process.
  * Env: BENCH_PG_URL (admin URL where a scratch database may be created; default postgres://postgres@127.0.0.1:5432/test),
- * BENCH_SECONDS (10: each measured run of part 1), BENCH_ROUND_SECONDS (5) and BENCH_ROUNDS (4: of part 2),
+ * BENCH_SECONDS (10: each measured run of part 1), BENCH_ROUND_SECONDS (5) and BENCH_ROUNDS (4: of part 2), BENCH_AUDIT_ROUNDS (8: of part 4),
  * BENCH_PARTS=photo,health,links,audit (all), BENCH_CHANGES_PER_SECOND (2: part 4), BENCH_KEEP_DB=1 (keep the database to look at).
  */
 import { execSync } from 'node:child_process';
@@ -29,6 +29,8 @@ const ADMIN_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? '
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+/** part 4's rounds: its rounds' CPU ratios swing ±15-30% either way, and four were too few to see 5% */
+const AUDIT_ROUNDS = Number(process.env.BENCH_AUDIT_ROUNDS ?? 8);
 const PARTS = (process.env.BENCH_PARTS ?? 'photo,health,links,audit').split(',');
 /** part 4: changes a second while the lists are read (each writes one audit row when the log is on). Two a second on
  *  one turbine is a busy review; at ten, every list read waits for a rebuild after a change and the rebuilds' CPU is
@@ -498,7 +500,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  *  The audit rows written are counted in the database, so the side that should write none is seen to write none. */
 async function auditPart(server: BenchServer, ids: Awaited<ReturnType<typeof seed>>, dbUrl: string) {
   console.log(
-    `\n4. the audit log's cost: one server writing audit rows or not, switched between ${ROUNDS} rounds of ` +
+    `\n4. the audit log's cost: one server writing audit rows or not, switched between ${AUDIT_ROUNDS} rounds of ` +
       `${ROUND_SECONDS} s (A B, B A); lists at ${CONNECTIONS} connections while ${CHANGES_PER_SECOND} changes a second come`,
   );
   const db = new pg.Client({ connectionString: dbUrl });
@@ -595,7 +597,7 @@ async function auditPart(server: BenchServer, ids: Awaited<ReturnType<typeof see
     }
     if (added !== null) await changeTurbine();
     console.log(`   ${uptime()}`);
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < AUDIT_ROUNDS; round++) {
       for (const [name, w] of Object.entries(workloads)) {
         for (const side of round % 2 === 0 ? sides : ([...sides].reverse() as Side[])) {
           await switchTo(side);
@@ -628,7 +630,7 @@ async function auditPart(server: BenchServer, ids: Awaited<ReturnType<typeof see
           alone.set(key, [...(alone.get(key) ?? []), a]);
         }
       }
-      console.log(`   round ${round + 1}/${ROUNDS} done; ${uptime()}`);
+      console.log(`   round ${round + 1}/${AUDIT_ROUNDS} done; ${uptime()}`);
     }
   } finally {
     await switchTo('with');
