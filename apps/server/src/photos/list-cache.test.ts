@@ -1,7 +1,9 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../db/schema.ts';
 import { createTestApp, DEMO, type TestApp } from '../../test/harness.ts';
 import { demoTurbineIds } from '../../test/uploads.ts';
+import { GZIP_LEVELS } from '../http/serialized-answers.ts';
 import { MIN_CACHED_PHOTOS } from './list-cache.ts';
 
 /** Rows straight into the table (the insert trigger still moves the turbine's listing version). */
@@ -64,5 +66,20 @@ describe('photo listing cache: large listings are kept, small ones built each ti
     const rebuilt = await sizes(large);
     expect(rebuilt.etag).not.toBe(largeBefore.etag);
     expect(rebuilt.sizes.has(2000)).toBe(true);
+  });
+
+  it('compresses a listing at the faster level: it is built again for every sign-in', async () => {
+    const res = await t.call(token, {
+      method: 'GET',
+      url: `/api/turbines/${large}/photos?view=all`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const body = gunzipSync(res.rawPayload);
+    expect(JSON.parse(body.toString()).data.length).toBeGreaterThanOrEqual(MIN_CACHED_PHOTOS);
+    // the same bytes zlib gives at that level (and not at the level kept lists use)
+    expect(res.rawPayload.equals(gzipSync(body, { level: GZIP_LEVELS.faster }))).toBe(true);
+    expect(res.rawPayload.equals(gzipSync(body, { level: GZIP_LEVELS.smaller }))).toBe(false);
   });
 });
