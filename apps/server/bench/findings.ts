@@ -78,12 +78,12 @@ async function seed(db: pg.Client) {
         'info@bench.example',
       ])
     ).rows[0]?.id ?? 0;
-  const manager = async (companyId: number, email: string) =>
+  const manager = async (companyId: number, email: string, role = 'company_manager') =>
     (
       await db.query<{ id: number }>(
         `insert into users (first_name, last_name, email, password_hash, role, company_id)
-         values ('Bench', 'Yönetici', $1, $2, 'company_manager', $3) returning id`,
-        [email, hash, companyId],
+         values ('Bench', 'Yönetici', $1, $2, $4, $3) returning id`,
+        [email, hash, companyId, role],
       )
     ).rows[0]?.id ?? 0;
   const turbinesOf = async (companyId: number, prefix: string, count: number) =>
@@ -168,11 +168,7 @@ async function seed(db: pg.Client) {
         `insert into companies (name, contact_email, is_internal) values ('Bench İç', 'info@bench.example', true) returning id`,
       )
     ).rows[0]?.id ?? 0;
-  await db.query(
-    `insert into users (first_name, last_name, email, password_hash, role, company_id)
-     values ('Bench', 'Süper', 'superadmin@audit.bench.example', $1, 'superadmin', $2)`,
-    [hash, internal],
-  );
+  await manager(internal, 'superadmin@audit.bench.example', 'superadmin');
 
   await db.query('vacuum analyze');
   return { bigTurbine, overlayPhoto, withCompany, withoutCompany, linkFinding };
@@ -510,6 +506,12 @@ async function auditPart(server: BenchServer, ids: Awaited<ReturnType<typeof see
   const gzip = { 'accept-encoding': 'gzip, deflate, br' };
   const sides = ['with', 'without'] as const;
   type Side = (typeof sides)[number];
+  /** CPU seconds the server and PostgreSQL spend from now until the returned function is called */
+  const cpuMeter = () => {
+    const server0 = cpuSeconds(server.pid);
+    const pg0 = postgresCpuSeconds();
+    return () => ({ serverCpu: cpuSeconds(server.pid) - server0, pgCpu: postgresCpuSeconds() - pg0 });
+  };
   const switchTo = async (side: Side) => {
     const res = await fetch(`http://127.0.0.1:${server.port}/bench/audit/${side === 'with' ? 'on' : 'off'}`, { method: 'PUT' });
     if (res.status !== 200) throw new Error(`switching the audit log ${side}: ${res.status}`);
@@ -603,29 +605,24 @@ async function auditPart(server: BenchServer, ids: Awaited<ReturnType<typeof see
           await switchTo(side);
           const key = `${name}|${side}`;
           const rowsBefore = await auditRows();
-          const serverBefore = cpuSeconds(server.pid);
-          const pgBefore = postgresCpuSeconds();
+          const spent = cpuMeter();
           const [reads, writes] = await Promise.all([
             hammer(w.url, { ...gzip, authorization: `Bearer ${w.token}` }, CONNECTIONS, ROUND_SECONDS),
             steadyChanges(CHANGES_PER_SECOND, ROUND_SECONDS, w.change),
           ]);
-          const serverCpu = cpuSeconds(server.pid) - serverBefore;
-          const pgCpu = postgresCpuSeconds() - pgBefore;
-          rounds.set(key, [...(rounds.get(key) ?? []), { reads, writes, serverCpu, pgCpu, rows: (await auditRows()) - rowsBefore }]);
+          rounds.set(key, [...(rounds.get(key) ?? []), { reads, writes, ...spent(), rows: (await auditRows()) - rowsBefore }]);
           if (added !== null) await changeTurbine();
           // b. the changes alone, one at a time, for half a round (an even number of turbine changes: added, then removed)
           const a: Alone = { changes: 0, latencies: [], serverCpu: 0, pgCpu: 0, rows: 0 };
           const aloneRows = await auditRows();
-          const s0 = cpuSeconds(server.pid);
-          const p0 = postgresCpuSeconds();
+          const aloneSpent = cpuMeter();
           const began = performance.now();
           while (performance.now() - began < (ROUND_SECONDS * 1000) / 2 || added !== null) {
             const t = performance.now();
             if (await w.change()) a.changes++;
             a.latencies.push(performance.now() - t);
           }
-          a.serverCpu = cpuSeconds(server.pid) - s0;
-          a.pgCpu = postgresCpuSeconds() - p0;
+          Object.assign(a, aloneSpent());
           a.rows = (await auditRows()) - aloneRows;
           alone.set(key, [...(alone.get(key) ?? []), a]);
         }

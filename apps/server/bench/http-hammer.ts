@@ -67,7 +67,12 @@ export async function hammer(url: string, headers: Record<string, string>, conne
 
 /** CPU seconds (user + system) a process has used so far (Linux /proc/{pid}/stat, in clock ticks of 1/100 s). */
 export function cpuSeconds(pid: number): number {
-  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+  return cpuOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** user + system seconds of one /proc/{pid}/stat line (fields 14 and 15, after the command's closing parenthesis) */
+function cpuOfStat(stat: string): number {
+  const fields = (stat.split(') ')[1] ?? '').split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
@@ -80,9 +85,7 @@ export function postgresCpuSeconds(): number {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = (stat.split(') ')[1] ?? '').split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
+      if (stat.includes('(postgres)')) total += cpuOfStat(stat);
     } catch {
       // the process ended while being read
     }

@@ -13,8 +13,7 @@ describe('the database sessions the app opens', () => {
 
   const setting = async (db: Pick<TestApp['app']['ctx']['db'], 'execute'>) => {
     const result = await db.execute(sql`select current_setting('jit') as jit, pg_jit_available() as available`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { jit: string; available: boolean }[];
-    return rows[0];
+    return (result as unknown as { rows: { jit: string; available: boolean }[] }).rows[0];
   };
 
   it('compile no statement just in time, on every connection of the pool and inside transactions', async () => {
@@ -33,7 +32,7 @@ describe('the database sessions the app opens', () => {
           const s = await setting(tx);
           seen.push(s?.jit ?? '');
           const r = await tx.execute(sql`select pg_backend_pid() as pid`);
-          pids.add(Number(((Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { pid: number }[])[0]?.pid));
+          pids.add(Number((r as unknown as { rows: { pid: number }[] }).rows[0]?.pid));
           await held;
         }),
       );
